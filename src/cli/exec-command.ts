@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import type { ExecReport } from '../protocol/report';
+import { ContextSnapshot } from '../protocol/context';
+import { formatFieldError, zodErrors } from '../protocol/validation';
+import type { ConfigFlags } from '../platform/config/load-config';
+import { compose } from './compose';
+import { EXIT } from './exit-codes';
+import type { Io } from './io';
+
+export interface ExecArgs {
+  json: string;
+  dryRun: boolean;
+  contextFile?: string;
+}
+
+/** Prints the JSON report on stdout and each problem on stderr; the exit code says which kind. */
+export async function runExec(flags: ConfigFlags, args: ExecArgs, io: Io): Promise<number> {
+  const text = args.json === '-' ? await io.readStdin() : args.json;
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    io.err(`input: is not valid JSON (${(e as Error).message})\n`);
+    return EXIT.invalid;
+  }
+
+  let snapshot: ContextSnapshot | undefined;
+  if (args.contextFile) {
+    const loaded = await loadSnapshot(args.contextFile);
+    if (!loaded.ok) {
+      io.err(loaded.errors.map((e) => `${e}\n`).join(''));
+      return EXIT.invalid;
+    }
+    snapshot = loaded.snapshot;
+  }
+
+  const app = await compose(flags);
+  try {
+    const report = await app.engine.exec(input, { dryRun: args.dryRun, snapshot });
+    io.out(JSON.stringify(report, null, 2) + '\n');
+    for (const e of report.errors) io.err(formatFieldError(e) + '\n');
+    for (const r of report.results) if (!r.ok) io.err(`commands[${r.index}] (${r.type}) failed: ${r.message}\n`);
+    if (report.clarification) io.err(`needs clarification: ${report.clarification.reason}\n`);
+    for (const w of report.warnings) io.err(`warning: ${w}\n`);
+    return exitCodeFor(report);
+  } finally {
+    await app.dispose();
+  }
+}
+
+export function exitCodeFor(report: ExecReport): number {
+  switch (report.status) {
+    case 'done':
+    case 'dry_run':
+      return EXIT.ok;
+    case 'invalid':
+      return EXIT.invalid;
+    case 'clarification':
+    case 'cancelled':
+      return EXIT.needsUser;
+    case 'failed':
+    case 'unavailable':
+      return EXIT.failed;
+  }
+}
+
+async function loadSnapshot(file: string): Promise<{ ok: true; snapshot: ContextSnapshot } | { ok: false; errors: string[] }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, 'utf8'));
+  } catch (e) {
+    return { ok: false, errors: [`--context ${file}: ${(e as Error).message}`] };
+  }
+  const parsed = ContextSnapshot.safeParse(json);
+  if (!parsed.success) return { ok: false, errors: zodErrors(parsed.error, json).map((e) => `--context ${file}: ${formatFieldError(e)}`) };
+  return { ok: true, snapshot: parsed.data };
+}

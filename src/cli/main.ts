@@ -1,0 +1,73 @@
+import { Command as Program, CommanderError, Option } from 'commander';
+import { ConfigError, type ConfigFlags } from '../platform/config/load-config';
+import { runChromeLaunch, runChromeStatus } from './chrome-commands';
+import { runContext } from './context-command';
+import { runExec } from './exec-command';
+import { EXIT } from './exit-codes';
+import type { Io } from './io';
+import { processIo } from './io';
+
+/** Runs the CLI and resolves with the exit code; never calls process.exit, so it is testable. */
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  let code: number = EXIT.ok;
+  const program = new Program('deskpilot')
+    .description('DeskPilot: windows and Chrome tabs by command.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .showHelpAfterError('(run `deskpilot --help` for usage)')
+    .option('--config-dir <dir>', 'config directory (env DESKPILOT_CONFIG_DIR)')
+    .option('--chrome-url <url>', 'DevTools endpoint, e.g. http://127.0.0.1:9222 (env DESKPILOT_CHROME_URL)')
+    .option('--allow-remote-chrome', 'allow a DevTools endpoint that is not on this machine');
+
+  const flags = (): ConfigFlags => {
+    const o = program.opts<{ configDir?: string; chromeUrl?: string; allowRemoteChrome?: boolean }>();
+    return { configDir: o.configDir, chromeUrl: o.chromeUrl, allowRemoteChrome: o.allowRemoteChrome };
+  };
+
+  program
+    .command('context')
+    .description('show the desktop snapshot a planner sees (tabs, windows, monitors, presets)')
+    .option('--json', 'print the exact JSON a planner receives')
+    .option('--no-summaries', 'skip tab content summaries (faster)')
+    .action(async (o: { json?: boolean; summaries: boolean }) => {
+      code = await runContext(flags(), { json: !!o.json, summaries: o.summaries }, io);
+    });
+
+  program
+    .command('exec')
+    .description('validate and execute commands: an envelope, one command, or an array of commands')
+    .argument('<json>', 'the JSON, or - to read it from standard input')
+    .option('--dry-run', 'validate and resolve only; show what would happen')
+    .option('--context <file>', 'resolve against this snapshot (from `deskpilot context --json`)')
+    .action(async (json: string, o: { dryRun?: boolean; context?: string }) => {
+      code = await runExec(flags(), { json, dryRun: !!o.dryRun, contextFile: o.context }, io);
+    });
+
+  const chrome = program.command('chrome').description('the Chrome connection');
+  chrome
+    .command('status')
+    .description('say where DeskPilot connects to Chrome, and whether it works')
+    .action(async () => {
+      code = await runChromeStatus(flags(), io);
+    });
+  chrome
+    .command('launch')
+    .description("start Chrome with DeskPilot's own profile and remote debugging (reuses a running one)")
+    .addOption(new Option('--executable <path>', 'Chrome or Chromium binary (env DESKPILOT_CHROME_PATH)'))
+    .action(async (o: { executable?: string }) => {
+      code = await runChromeLaunch(flags(), { executable: o.executable }, io);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+    if (e instanceof ConfigError) {
+      io.err(`deskpilot: ${e.message}\n`);
+      return EXIT.invalid;
+    }
+    io.err(`deskpilot: ${e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT.failed;
+  }
+}

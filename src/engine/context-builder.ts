@@ -1,0 +1,88 @@
+import type { ContextSnapshot, MonitorInfo, RunningApp, SourceStatus, TabInfo } from '../protocol/context';
+import { errorMessage } from './errors';
+import { domainOf } from './normalize-url';
+import type { AppCatalog, ChromeBackend, PresetStore, WindowBackend } from './ports';
+
+export interface ContextSources {
+  chrome: () => Promise<ChromeBackend>;
+  /** null: no window backend for this platform yet; the reason is shown instead. */
+  windows: (() => Promise<WindowBackend>) | null;
+  windowsUnavailableReason?: string;
+  apps: AppCatalog;
+  presets: PresetStore;
+  now?: () => Date;
+}
+
+export interface SnapshotOptions {
+  /** Fetch content summaries (cached per tab; a slow tab yields null after the timeout). */
+  summaries?: boolean;
+  summaryTimeoutMs?: number;
+}
+
+export const NO_WINDOW_BACKEND = 'no window backend on this platform yet: app and window commands are unavailable';
+
+/** Everything is gathered in parallel; a failing source is reported in `sources`, never thrown. */
+export async function buildContext(src: ContextSources, opts: SnapshotOptions = {}): Promise<ContextSnapshot> {
+  const now = src.now ?? (() => new Date());
+  const [chrome, windows, installed, presets] = await Promise.all([
+    chromePart(src, opts),
+    windowsPart(src),
+    src.apps.list().catch(() => []),
+    src.presets.names().catch(() => []),
+  ]);
+  return {
+    taken_at: now().toISOString(),
+    monitors: windows.monitors,
+    running_apps: windows.apps,
+    installed_apps: installed,
+    tabs: chrome.tabs,
+    presets,
+    sources: { windows: windows.status, chrome: chrome.status },
+  };
+}
+
+async function chromePart(src: ContextSources, opts: SnapshotOptions): Promise<{ tabs: TabInfo[]; status: SourceStatus }> {
+  try {
+    const chrome = await src.chrome();
+    const [raw, description] = await Promise.all([chrome.listTabs(), chrome.describe()]);
+    const summaries = opts.summaries
+      ? await chrome.summarize(
+          raw.map((t) => t.targetId),
+          opts.summaryTimeoutMs ?? 300,
+        )
+      : new Map<string, string | null>();
+    const tabs = raw.map((t, i) => ({
+      index: i + 1,
+      title: t.title,
+      url: t.url,
+      domain: domainOf(t.url),
+      content_summary: summaries.get(t.targetId) ?? null,
+      is_active: t.active,
+      window_index: t.windowIndex,
+      local_index: t.localIndex,
+      target_id: t.targetId,
+    }));
+    return { tabs, status: { ok: true, message: description } };
+  } catch (e) {
+    return { tabs: [], status: { ok: false, message: errorMessage(e) } };
+  }
+}
+
+async function windowsPart(
+  src: ContextSources,
+): Promise<{ monitors: MonitorInfo[]; apps: RunningApp[]; status: SourceStatus }> {
+  if (!src.windows) {
+    return { monitors: [], apps: [], status: { ok: false, message: src.windowsUnavailableReason ?? NO_WINDOW_BACKEND } };
+  }
+  try {
+    const backend = await src.windows();
+    const [monitors, apps, description] = await Promise.all([
+      backend.listMonitors(),
+      backend.listRunningApps(),
+      backend.describe(),
+    ]);
+    return { monitors, apps, status: { ok: true, message: description } };
+  } catch (e) {
+    return { monitors: [], apps: [], status: { ok: false, message: errorMessage(e) } };
+  }
+}

@@ -1,0 +1,40 @@
+import { DESTRUCTIVE_TYPES } from '../protocol/commands';
+import type { TabInfo } from '../protocol/context';
+import type { PlannedCommand } from '../protocol/report';
+import type { ResolvedCommand } from './resolve';
+
+// What a resolved command will do, in words — shown by --dry-run and by confirmations,
+// which must list exactly what will close.
+
+const tab = (t: TabInfo) => `tab ${t.index} "${t.title || '(untitled)'}"${t.domain ? ` (${t.domain})` : ''}`;
+
+export function describePlanned(cmd: ResolvedCommand, index: number): PlannedCommand {
+  return { index, type: cmd.type, summary: summary(cmd), destructive: DESTRUCTIVE_TYPES.has(cmd.type) };
+}
+
+function summary(cmd: ResolvedCommand): string {
+  switch (cmd.type) {
+    case 'list_apps':
+      return 'list running apps';
+    case 'list_tabs':
+      return 'list Chrome tabs';
+    case 'query':
+      return `answer "${cmd.command.question}"`;
+    case 'switch_tab':
+      return `switch to ${tab(cmd.tab)}`;
+    case 'open_url':
+      return `open ${cmd.url} in a new tab`;
+    case 'close_tab':
+      return `close ${cmd.tabs.map(tab).join(', ')}`;
+    case 'focus_app':
+      return `bring ${cmd.app} to the front`;
+    case 'close_app':
+      return `quit ${cmd.app}`;
+    case 'place_app': {
+      const where = cmd.command.bounds ? `[${cmd.command.bounds.join(', ')}]` : `the ${cmd.command.monitor} monitor`;
+      return `move ${cmd.app} to ${where}`;
+    }
+    case 'activate_preset':
+      return `apply preset "${cmd.preset}"`;
+  }
+}

@@ -1,0 +1,95 @@
+import type { TabInfo } from '../protocol/context';
+import type { ContextSnapshot } from '../protocol/context';
+import type { CommandResult } from '../protocol/record';
+import { describeContext } from './describe-context';
+import { DeskPilotError, TabGoneError, WindowsUnavailableError, errorMessage } from './errors';
+import { domainOf } from './normalize-url';
+import type { ChromeBackend, ChromeTab } from './ports';
+import type { ResolvedCommand } from './resolve';
+
+export interface ExecutionPorts {
+  chrome: () => Promise<ChromeBackend>;
+}
+
+export interface ExecutedCommand {
+  result?: CommandResult;
+  error?: { code: string; message: string };
+}
+
+/** Runs one resolved command. Never throws: a failure becomes `error`, so later commands still run. */
+export async function executeOne(cmd: ResolvedCommand, ports: ExecutionPorts, snap: ContextSnapshot): Promise<ExecutedCommand> {
+  try {
+    return { result: await run(cmd, ports, snap) };
+  } catch (e) {
+    const code = e instanceof DeskPilotError ? e.code : 'failed';
+    return { error: { code, message: failureMessage(cmd, e) } };
+  }
+}
+
+const tabLabel = (t: Pick<TabInfo, 'index' | 'title' | 'domain'>) =>
+  `tab ${t.index} "${t.title || '(untitled)'}"${t.domain ? ` (${t.domain})` : ''}`;
+
+function failureMessage(cmd: ResolvedCommand, e: unknown): string {
+  if (e instanceof TabGoneError && cmd.type === 'switch_tab') {
+    return `${tabLabel(cmd.tab)} was closed after the snapshot; nothing was switched`;
+  }
+  return errorMessage(e);
+}
+
+async function run(cmd: ResolvedCommand, ports: ExecutionPorts, snap: ContextSnapshot): Promise<CommandResult> {
+  switch (cmd.type) {
+    case 'list_tabs': {
+      const tabs = toListing(await (await ports.chrome()).listTabs());
+      const windows = new Set(tabs.map((t) => t.window_index)).size;
+      return {
+        ok: true,
+        message: `${tabs.length} tab${tabs.length === 1 ? '' : 's'} open in ${windows} window${windows === 1 ? '' : 's'}`,
+        data: { tabs },
+      };
+    }
+    case 'switch_tab': {
+      await (await ports.chrome()).activateTab(cmd.tab.target_id);
+      return { ok: true, message: `Switched to ${tabLabel(cmd.tab)}`, data: { target_id: cmd.tab.target_id } };
+    }
+    case 'open_url': {
+      const { targetId } = await (await ports.chrome()).openUrl(cmd.url);
+      return { ok: true, message: `Opened ${cmd.url} in a new tab`, data: { url: cmd.url, target_id: targetId } };
+    }
+    case 'close_tab': {
+      const { closed, missing } = await (await ports.chrome()).closeTabs(cmd.tabs.map((t) => t.target_id));
+      const byId = new Map(cmd.tabs.map((t) => [t.target_id, t]));
+      const closedTabs = closed.map((id) => byId.get(id)!).filter(Boolean);
+      const missingTabs = missing.map((id) => byId.get(id)!).filter(Boolean);
+      const parts = [`Closed ${closedTabs.length} tab${closedTabs.length === 1 ? '' : 's'}`];
+      if (closedTabs.length) parts[0] += `: ${closedTabs.map(tabLabel).join(', ')}`;
+      if (missingTabs.length) parts.push(`already gone: ${missingTabs.map(tabLabel).join(', ')}`);
+      return {
+        ok: true,
+        message: parts.join('; '),
+        data: { closed: closedTabs.map((t) => t.index), already_gone: missingTabs.map((t) => t.index) },
+      };
+    }
+    case 'query':
+      return { ok: true, message: describeContext(snap), data: { question: cmd.command.question } };
+    case 'list_apps':
+    case 'focus_app':
+    case 'place_app':
+    case 'close_app':
+    case 'activate_preset':
+      throw new WindowsUnavailableError(snap.sources.windows.message);
+  }
+}
+
+/** A fresh listing in the snapshot's tab shape (without summaries: listing must stay instant). */
+export function toListing(tabs: ChromeTab[]): Array<Omit<TabInfo, 'content_summary'>> {
+  return tabs.map((t, i) => ({
+    index: i + 1,
+    title: t.title,
+    url: t.url,
+    domain: domainOf(t.url),
+    is_active: t.active,
+    window_index: t.windowIndex,
+    local_index: t.localIndex,
+    target_id: t.targetId,
+  }));
+}

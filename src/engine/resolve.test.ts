@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Command } from '../protocol/commands';
+import type { ContextSnapshot, TabInfo } from '../protocol/context';
+import { resolveBatch } from './resolve';
+
+const tab = (index: number, domain: string, window_index = 1): TabInfo => ({
+  index,
+  title: `Tab ${index}`,
+  url: `https://${domain}/`,
+  domain,
+  content_summary: null,
+  is_active: index === 1,
+  window_index,
+  local_index: index,
+  target_id: `T${index}`,
+});
+
+const snapshot = (over: Partial<ContextSnapshot> = {}): ContextSnapshot => ({
+  taken_at: '2026-11-26T00:00:00.000Z',
+  monitors: [
+    { id: '1', name: 'LEFT', roles: ['left', 'main'], bounds: [0, 0, 1920, 1080], work_area: [0, 0, 1920, 1080], primary: true, scale: 1 },
+    { id: '2', name: 'RIGHT', roles: ['right'], bounds: [1920, 0, 3840, 1080], work_area: [1920, 0, 3840, 1080], primary: false, scale: 1 },
+  ],
+  running_apps: [{ name: 'Google Chrome', pid: 10, windows: [] }],
+  installed_apps: [{ name: 'Google Chrome' }, { name: 'Cursor' }],
+  tabs: [tab(1, 'reddit.com'), tab(2, 'github.com'), tab(3, 'reddit.com', 2)],
+  presets: ['code space'],
+  sources: { chrome: { ok: true, message: 'Chromium' }, windows: { ok: true, message: 'X11' } },
+  ...over,
+});
+
+const paths = (cmds: Command[], snap = snapshot()) => {
+  const r = resolveBatch(cmds, snap);
+  return r.ok ? [] : r.errors.map((e) => `${e.path}: ${e.message}`);
+};
+
+describe('resolveBatch', () => {
+  it('turns tab indices into the target ids of the snapshot the planner saw', () => {
+    const r = resolveBatch([{ type: 'close_tab', tab_indices: [3, 1] }, { type: 'switch_tab', tab_index: 2 }], snapshot());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.plan[0]!.type === 'close_tab' && r.plan[0]!.tabs.map((t) => t.target_id)).toEqual(['T3', 'T1']);
+    expect(r.plan[1]!.type === 'switch_tab' && r.plan[1]!.tab.target_id).toBe('T2');
+  });
+
+  it('refuses indices that are not in the snapshot, naming each one', () => {
+    expect(paths([{ type: 'close_tab', tab_indices: [2, 9] }, { type: 'switch_tab', tab_index: 4 }])).toEqual([
+      'commands[0].tab_indices[1]: tab 9 does not exist (open tabs are 1–3)',
+      'commands[1].tab_index: tab 4 does not exist (open tabs are 1–3)',
+    ]);
+    expect(paths([{ type: 'switch_tab', tab_index: 1 }], snapshot({ tabs: [] }))).toEqual([
+      'commands[0].tab_index: tab 1 does not exist (no tabs are open)',
+    ]);
+  });
+
+  it('normalizes URLs at validation time and refuses non-web schemes before anything runs', () => {
+    const ok = resolveBatch([{ type: 'open_url', url: 'chatgpt' }], snapshot());
+    expect(ok.ok && ok.plan[0]!.type === 'open_url' && ok.plan[0]!.url).toBe('https://chatgpt.com/');
+    expect(paths([{ type: 'list_tabs' }, { type: 'open_url', url: 'javascript:alert(1)' }])).toEqual([
+      'commands[1].url: uses the "javascript:" scheme; only http and https web addresses can be opened',
+    ]);
+  });
+
+  it('reports an unreachable Chrome as unavailable, not as bad input', () => {
+    const r = resolveBatch(
+      [{ type: 'list_tabs' }],
+      snapshot({ tabs: [], sources: { chrome: { ok: false, message: 'Chrome is not reachable' }, windows: { ok: true, message: '' } } }),
+    );
+    expect(r).toEqual({ ok: false, errors: [{ path: 'commands[0]', message: 'Chrome is not reachable', kind: 'unavailable' }] });
+  });
+
+  it('refuses app commands when there is no window backend, with its reason', () => {
+    const snap = snapshot({ sources: { chrome: { ok: true, message: '' }, windows: { ok: false, message: 'no window backend on this platform yet' } } });
+    const r = resolveBatch([{ type: 'focus_app', app_name: 'Google Chrome' }], snap);
+    expect(r.ok || r.errors[0]).toEqual({ path: 'commands[0]', message: 'no window backend on this platform yet', kind: 'unavailable' });
+  });
+
+  it('checks apps, monitors, presets and bounds against the snapshot', () => {
+    expect(paths([{ type: 'focus_app', app_name: 'cursor' }])).toEqual([]); // installed, case-insensitive
+    expect(paths([{ type: 'close_app', app_name: 'Cursor' }])).toEqual([
+      'commands[0].app_name: no running app is named "Cursor" (running: "Google Chrome")',
+    ]);
+    expect(paths([{ type: 'place_app', app_name: 'Google Chrome', bounds: [5000, 0, 6000, 500] }])).toEqual([
+      'commands[0].bounds: [5000, 0, 6000, 500] lies entirely outside every monitor',
+    ]);
+    expect(paths([{ type: 'place_app', app_name: 'Google Chrome', monitor: 'right' }], snapshot({ monitors: [] }))).toEqual([
+      'commands[0].monitor: no "right" monitor is connected',
+    ]);
+    expect(paths([{ type: 'activate_preset', preset_name: 'CODE SPACE' }])).toEqual([]);
+    expect(paths([{ type: 'activate_preset', preset_name: 'gaming' }])).toEqual([
+      'commands[0].preset_name: no preset named "gaming" (presets: "code space")',
+    ]);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Bounds, Command, CommandOf, MonitorName } from '../protocol/commands';
+import type { ContextSnapshot, MonitorInfo, RunningApp, TabInfo } from '../protocol/context';
+import type { FieldError } from '../protocol/validation';
+import { normalizeUrl } from './normalize-url';
+
+// Resolution turns a schema-valid batch into concrete targets taken from the snapshot the
+// planner saw: tab indices become CDP target ids, so later index shifts cannot redirect a
+// command to the wrong tab. Every command is checked before any runs.
+
+export type ResolvedCommand =
+  | { type: 'list_apps'; command: CommandOf<'list_apps'> }
+  | { type: 'focus_app'; command: CommandOf<'focus_app'>; app: string }
+  | { type: 'place_app'; command: CommandOf<'place_app'>; app: string; monitor: MonitorInfo | null }
+  | { type: 'close_app'; command: CommandOf<'close_app'>; app: string }
+  | { type: 'list_tabs'; command: CommandOf<'list_tabs'> }
+  | { type: 'switch_tab'; command: CommandOf<'switch_tab'>; tab: TabInfo }
+  | { type: 'open_url'; command: CommandOf<'open_url'>; url: string; domain: string }
+  | { type: 'close_tab'; command: CommandOf<'close_tab'>; tabs: TabInfo[] }
+  | { type: 'activate_preset'; command: CommandOf<'activate_preset'>; preset: string }
+  | { type: 'query'; command: CommandOf<'query'> };
+
+/** `unavailable` errors mean a backend is missing (not the caller's input); the CLI exits 1, not 2. */
+export interface ResolveError extends FieldError {
+  kind: 'input' | 'unavailable';
+}
+
+export type Resolution = { ok: true; plan: ResolvedCommand[] } | { ok: false; errors: ResolveError[] };
+
+const TAB_TYPES = new Set(['list_tabs', 'switch_tab', 'open_url', 'close_tab']);
+const WINDOW_TYPES = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset']);
+
+export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot): Resolution {
+  const errors: ResolveError[] = [];
+  const plan: ResolvedCommand[] = [];
+  commands.forEach((command, i) => {
+    const at = `commands[${i}]`;
+    const fail = (field: string | null, message: string, kind: ResolveError['kind'] = 'input') =>
+      errors.push({ path: field ? `${at}.${field}` : at, message, kind });
+
+    if (TAB_TYPES.has(command.type) && !snap.sources.chrome.ok) {
+      return fail(null, snap.sources.chrome.message, 'unavailable');
+    }
+    if (WINDOW_TYPES.has(command.type) && !snap.sources.windows.ok) {
+      return fail(null, snap.sources.windows.message, 'unavailable');
+    }
+    const resolved = resolveOne(command, snap, fail);
+    if (resolved) plan.push(resolved);
+  });
+  return errors.length ? { ok: false, errors } : { ok: true, plan };
+}
+
+type Fail = (field: string | null, message: string, kind?: ResolveError['kind']) => void;
+
+function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): ResolvedCommand | null {
+  switch (command.type) {
+    case 'list_apps':
+    case 'list_tabs':
+    case 'query':
+      return { type: command.type, command } as ResolvedCommand;
+    case 'switch_tab': {
+      const tab = findTab(snap, command.tab_index);
+      if (!tab) return fail('tab_index', noSuchTab(command.tab_index, snap)), null;
+      return { type: 'switch_tab', command, tab };
+    }
+    case 'close_tab': {
+      const tabs: TabInfo[] = [];
+      command.tab_indices.forEach((index, j) => {
+        const tab = findTab(snap, index);
+        if (tab) tabs.push(tab);
+        else fail(`tab_indices[${j}]`, noSuchTab(index, snap));
+      });
+      return tabs.length === command.tab_indices.length ? { type: 'close_tab', command, tabs } : null;
+    }
+    case 'open_url': {
+      const n = normalizeUrl(command.url);
+      if (!n.ok) return fail('url', n.reason), null;
+      return { type: 'open_url', command, url: n.url, domain: n.domain };
+    }
+    case 'focus_app':
+    case 'close_app': {
+      const app = findApp(snap, command.app_name, command.type === 'focus_app');
+      if (!app) return fail('app_name', noSuchApp(command.app_name, snap)), null;
+      return { type: command.type, command, app } as ResolvedCommand;
+    }
+    case 'place_app': {
+      const app = findApp(snap, command.app_name, false);
+      if (!app) fail('app_name', noSuchApp(command.app_name, snap));
+      const monitor = command.monitor ? monitorFor(snap.monitors, command.monitor) : null;
+      if (command.monitor && !monitor) fail('monitor', `no "${command.monitor}" monitor is connected`);
+      if (command.bounds && !intersectsAnyMonitor(command.bounds, snap.monitors)) {
+        fail('bounds', `[${command.bounds.join(', ')}] lies entirely outside every monitor`);
+      }
+      return app && (!command.monitor || monitor) ? { type: 'place_app', command, app, monitor } : null;
+    }
+    case 'activate_preset': {
+      const preset = snap.presets.find((p) => p.toLowerCase() === command.preset_name.toLowerCase());
+      if (!preset) {
+        const list = snap.presets.length ? snap.presets.map((p) => `"${p}"`).join(', ') : 'none saved yet';
+        return fail('preset_name', `no preset named "${command.preset_name}" (presets: ${list})`), null;
+      }
+      return { type: 'activate_preset', command, preset };
+    }
+  }
+}
+
+const findTab = (snap: ContextSnapshot, index: number) => snap.tabs.find((t) => t.index === index);
+
+function noSuchTab(index: number, snap: ContextSnapshot): string {
+  const n = snap.tabs.length;
+  return n === 0 ? `tab ${index} does not exist (no tabs are open)` : `tab ${index} does not exist (open tabs are 1–${n})`;
+}
+
+/** Names match case-insensitively; choosing among similar names is the planner's job. */
+function findApp(snap: ContextSnapshot, name: string, allowInstalled: boolean): string | null {
+  const key = name.toLowerCase();
+  const running = snap.running_apps.find((a: RunningApp) => a.name.toLowerCase() === key);
+  if (running) return running.name;
+  if (!allowInstalled) return null;
+  return snap.installed_apps.find((a) => a.name.toLowerCase() === key)?.name ?? null;
+}
+
+function noSuchApp(name: string, snap: ContextSnapshot): string {
+  const running = snap.running_apps.map((a) => `"${a.name}"`);
+  return running.length
+    ? `no running app is named "${name}" (running: ${running.slice(0, 12).join(', ')})`
+    : `no running app is named "${name}"`;
+}
+
+export function monitorFor(monitors: readonly MonitorInfo[], role: MonitorName): MonitorInfo | null {
+  return monitors.find((m) => m.roles.includes(role)) ?? null;
+}
+
+function intersectsAnyMonitor(bounds: Bounds, monitors: readonly MonitorInfo[]): boolean {
+  const [l, t, r, b] = bounds as [number, number, number, number];
+  return monitors.some(({ bounds: [ml, mt, mr, mb] }) => l < mr && r > ml && t < mb && b > mt);
+}

@@ -1,0 +1,50 @@
+import { app, BrowserWindow, type WebContents } from 'electron';
+import path from 'node:path';
+import { loadConfig } from '../platform/config/load-config';
+import { wireEngine, type WiredEngine } from '../platform/wire-engine';
+import { registerIpc } from './ipc-manager';
+import { createMainWindow } from './main-window';
+import { createTray } from './tray';
+
+// The Electron composition root: thin on purpose. Everything it wires is tested in plain
+// Node; this file only connects it to windows, the tray and IPC.
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let win: BrowserWindow | null = null;
+let wired: WiredEngine | null = null;
+
+const show = (): BrowserWindow => {
+  if (!win || win.isDestroyed()) win = createMainWindow();
+  else win.show();
+  win.focus();
+  return win;
+};
+
+const isOurs = (sender: WebContents) => !!win && !win.isDestroyed() && sender === win.webContents;
+
+app.on('second-instance', () => show());
+app.on('window-all-closed', () => {
+  // A tray app keeps running with no window open.
+});
+
+app.whenReady().then(async () => {
+  if (process.platform === 'darwin') app.dock?.hide();
+  // The engine starts warm: configuration and the Chrome connection are ready before the first command.
+  wired = await wireEngine(await loadConfig());
+  const engine = wired.engine;
+  registerIpc(
+    {
+      'context:get': (r) => engine.snapshot({ summaries: r.summaries }),
+      'exec:run': (r) => engine.exec(r.input, { dryRun: r.dryRun }),
+    },
+    isOurs,
+  );
+  const resources = app.isPackaged ? process.resourcesPath : path.join(__dirname, '../../resources');
+  createTray(resources, show, () => app.quit());
+  show();
+});
+
+app.on('before-quit', () => {
+  void wired?.dispose();
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { MonitorName } from './commands';
+
+// The desktop snapshot: what a planner sees, and what a batch is validated against.
+// Rectangles use the protocol's own form [left, top, right, bottom] so a planner can
+// copy numbers from here into place_app.bounds without converting.
+
+export const Rect = z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]);
+export type Rect = z.infer<typeof Rect>;
+
+export const MonitorInfo = z.strictObject({
+  id: z.string().describe('Backend id, stable while the monitor is connected.'),
+  name: z.string().describe('System name of the output, e.g. "DP-1" or "LEFT".'),
+  roles: z.array(MonitorName).describe('Which of main/left/right this monitor answers to.'),
+  bounds: Rect,
+  work_area: Rect.describe('Bounds minus panels, docks and menu bars.'),
+  primary: z.boolean(),
+  scale: z.number().positive(),
+});
+export type MonitorInfo = z.infer<typeof MonitorInfo>;
+
+export const WindowInfo = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  bounds: Rect.describe('Outer frame in absolute screen pixels.'),
+  monitor: z.string().nullable().describe('Name of the monitor holding most of the window.'),
+  focused: z.boolean(),
+  minimized: z.boolean(),
+});
+export type WindowInfo = z.infer<typeof WindowInfo>;
+
+export const RunningApp = z.strictObject({
+  name: z.string(),
+  pid: z.number().int().nullable(),
+  windows: z.array(WindowInfo),
+});
+export type RunningApp = z.infer<typeof RunningApp>;
+
+export const InstalledApp = z.strictObject({
+  name: z.string(),
+});
+export type InstalledApp = z.infer<typeof InstalledApp>;
+
+export const TabInfo = z.strictObject({
+  index: z.number().int().positive().describe('Global 1-based index across all windows.'),
+  title: z.string(),
+  url: z.string(),
+  domain: z.string().describe('Registrable domain or host, e.g. "reddit.com", "localhost".'),
+  content_summary: z.string().nullable().describe('Meta description or first words of visible text.'),
+  is_active: z.boolean().describe('The selected tab of its window.'),
+  window_index: z.number().int().positive(),
+  local_index: z.number().int().positive(),
+  target_id: z.string().describe('Internal stable id (CDP target id); planners use index.'),
+});
+export type TabInfo = z.infer<typeof TabInfo>;
+
+export const SourceStatus = z.strictObject({
+  ok: z.boolean(),
+  message: z.string().describe('What is connected, or one sentence saying how to fix it.'),
+});
+export type SourceStatus = z.infer<typeof SourceStatus>;
+
+export const ContextSnapshot = z.strictObject({
+  taken_at: z.string().describe('ISO 8601 time the snapshot was taken.'),
+  monitors: z.array(MonitorInfo),
+  running_apps: z.array(RunningApp),
+  installed_apps: z.array(InstalledApp),
+  tabs: z.array(TabInfo),
+  presets: z.array(z.string()),
+  sources: z.strictObject({ windows: SourceStatus, chrome: SourceStatus }),
+});
+export type ContextSnapshot = z.infer<typeof ContextSnapshot>;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_TYPES } from './commands';
+import { formatFieldError, parseInput, type ParsedInput } from './validation';
+
+const env = (commands: unknown[]) => ({ commands, needs_clarification: false, clarification_reason: null });
+const errorsOf = (r: ParsedInput) => (r.ok ? [] : r.errors.map(formatFieldError));
+
+describe('parseInput: the ten operations', () => {
+  const valid: unknown[] = [
+    { type: 'list_apps' },
+    { type: 'focus_app', app_name: 'Google Chrome' },
+    { type: 'place_app', app_name: 'Google Chrome', monitor: 'left' },
+    { type: 'place_app', app_name: 'Google Chrome', monitor: 'right', bounds: [1920, 0, 2880, 1080] },
+    { type: 'place_app', app_name: 'Terminal', bounds: [360, 140, 1560, 940] },
+    { type: 'close_app', app_name: 'Google Chrome' },
+    { type: 'list_tabs' },
+    { type: 'switch_tab', tab_index: 3 },
+    { type: 'open_url', url: 'chatgpt' },
+    { type: 'close_tab', tab_indices: [2, 5, 8] },
+    { type: 'activate_preset', preset_name: 'code space' },
+    { type: 'query', question: 'What are my oldest tabs right now?' },
+  ];
+
+  it('accepts every example of the seed, and covers all ten types', () => {
+    const r = parseInput(env(valid));
+    expect(errorsOf(r)).toEqual([]);
+    expect(r.ok && r.envelope?.commands.length).toBe(valid.length);
+    expect(new Set(valid.map((c) => (c as { type: string }).type))).toEqual(new Set(COMMAND_TYPES));
+    expect(COMMAND_TYPES).toHaveLength(10);
+  });
+
+  it('accepts one bare command and an array of commands as envelopes', () => {
+    const one = parseInput({ type: 'switch_tab', tab_index: 1 });
+    expect(one.ok && one.envelope?.commands).toEqual([{ type: 'switch_tab', tab_index: 1 }]);
+    const many = parseInput([{ type: 'list_tabs' }, { type: 'list_apps' }]);
+    expect(many.ok && many.envelope?.commands.map((c) => c.type)).toEqual(['list_tabs', 'list_apps']);
+  });
+
+  it('trims names so " Chrome " and "Chrome" are the same request', () => {
+    const r = parseInput({ type: 'focus_app', app_name: '  Chrome ' });
+    expect(r.ok && r.envelope?.commands[0]).toEqual({ type: 'focus_app', app_name: 'Chrome' });
+  });
+});
+
+describe('parseInput: field errors name the path and the reason', () => {
+  const cases: Array<[string, unknown, string[]]> = [
+    ['negative index', env([{ type: 'close_tab', tab_indices: [2, -5] }]), ['commands[0].tab_indices[1]: must be a positive integer (tab indices start at 1)']],
+    ['zero index', env([{ type: 'switch_tab', tab_index: 0 }]), ['commands[0].tab_index: must be a positive integer (tab indices start at 1)']],
+    ['fractional index', env([{ type: 'switch_tab', tab_index: 1.5 }]), ['commands[0].tab_index: must be a positive integer']],
+    ['string index', env([{ type: 'switch_tab', tab_index: '3' }]), ['commands[0].tab_index: must be a positive integer']],
+    ['duplicate indices', env([{ type: 'close_tab', tab_indices: [4, 4] }]), ['commands[0].tab_indices[1]: duplicate tab index 4']],
+    ['empty index list', env([{ type: 'close_tab', tab_indices: [] }]), ['commands[0].tab_indices: must list at least one tab index']],
+    ['missing field', env([{ type: 'switch_tab' }]), ['commands[0].tab_index: is required']],
+    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query$/) as unknown as string]],
+    ['extra field', env([{ type: 'list_tabs', filter: 'reddit' }]), ['commands[0].filter: unknown field']],
+    ['extra envelope field', { ...env([]), sudo: true }, ['sudo: unknown field']],
+    ['empty name', env([{ type: 'focus_app', app_name: '   ' }]), ['commands[0].app_name: must be a non-empty string']],
+    ['bad monitor', env([{ type: 'place_app', app_name: 'X', monitor: 'top' }]), ['commands[0].monitor: must be one of "main", "left", "right"']],
+    ['neither monitor nor bounds', env([{ type: 'place_app', app_name: 'X' }]), ['commands[0]: place_app needs "monitor" or "bounds"']],
+    ['3 bounds', env([{ type: 'place_app', app_name: 'X', bounds: [0, 0, 10] }]), ['commands[0].bounds: must be an array of 4 integers [left, top, right, bottom]']],
+    ['left >= right', env([{ type: 'place_app', app_name: 'X', bounds: [10, 0, 10, 5] }]), ['commands[0].bounds: left must be less than right']],
+    ['top >= bottom', env([{ type: 'place_app', app_name: 'X', bounds: [0, 9, 10, 5] }]), ['commands[0].bounds: top must be less than bottom']],
+    ['non-integer bound', env([{ type: 'place_app', app_name: 'X', bounds: [0, 0.5, 10, 5] }]), ['commands[0].bounds[1]: must be an integer']],
+    ['needs_clarification wrong type', { commands: [], needs_clarification: 'no' }, ['needs_clarification: must be true or false']],
+    ['not an object', 'close everything', ['must be a JSON object (an envelope or a command) or an array of commands']],
+    ['null', null, ['must be a JSON object (an envelope or a command) or an array of commands']],
+  ];
+  it.each(cases)('%s', (_, input, expected) => {
+    expect(errorsOf(parseInput(input))).toEqual(expected);
+  });
+
+  it('reports every bad field of a batch at once, not just the first', () => {
+    const r = parseInput(env([{ type: 'switch_tab', tab_index: -1 }, { type: 'list_tabs' }, { type: 'open_url', url: '' }]));
+    expect(errorsOf(r)).toEqual([
+      'commands[0].tab_index: must be a positive integer (tab indices start at 1)',
+      'commands[2].url: must be a non-empty string',
+    ]);
+  });
+
+  it('refuses a 5 MB string by length, quoting none of it back', () => {
+    const r = parseInput(env([{ type: 'open_url', url: 'a'.repeat(5_000_000) }]));
+    const errors = errorsOf(r);
+    expect(errors).toEqual(['commands[0].url: must be at most 8192 characters']);
+  });
+
+  it('caps the number of commands in one batch', () => {
+    const r = parseInput(env(Array.from({ length: 51 }, () => ({ type: 'list_tabs' }))));
+    expect(errorsOf(r)).toEqual(['commands: must hold at most 50 commands']);
+  });
+});
+
+describe('parseInput: clarification', () => {
+  it('accepts the seed example with an incomplete draft and never yields commands to run', () => {
+    const r = parseInput({
+      commands: [{ type: 'switch_tab' }],
+      needs_clarification: true,
+      clarification_reason: "Could not find a tab matching 'xyz'. Did you mean one of these tabs?",
+    });
+    expect(r).toEqual({
+      ok: true,
+      envelope: null,
+      clarification: { reason: "Could not find a tab matching 'xyz'. Did you mean one of these tabs?", draft_types: ['switch_tab'] },
+    });
+  });
+
+  it('requires a reason, and known types in the drafts', () => {
+    const r = parseInput({ commands: [{ type: 'nope' }], needs_clarification: true, clarification_reason: null });
+    expect(errorsOf(r)).toEqual([
+      'clarification_reason: must explain what needs clarifying when needs_clarification is true',
+      expect.stringMatching(/^commands\[0\]\.type: must be one of/) as unknown as string,
+    ]);
+  });
+});

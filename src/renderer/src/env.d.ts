@@ -1,0 +1,7 @@
+import type { RendererApi } from '../../protocol/ipc';
+
+declare global {
+  interface Window {
+    api: RendererApi;
+  }
+}
