@@ -2,8 +2,9 @@ import { Menu, Tray, nativeImage, type BrowserWindow } from 'electron';
 import path from 'node:path';
 
 export function createTray(resourcesDir: string, show: () => BrowserWindow, quit: () => void): Tray {
-  const icon = nativeImage.createFromPath(path.join(resourcesDir, 'tray.png'));
-  if (process.platform === 'darwin') icon.setTemplateImage(true);
+  // macOS recolours "Template" images for light and dark menu bars; @2x is picked automatically.
+  const file = process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png';
+  const icon = nativeImage.createFromPath(path.join(resourcesDir, file));
   const tray = new Tray(icon);
   tray.setToolTip('DeskPilot');
   tray.on('click', () => show());

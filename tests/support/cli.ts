@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+// Runs the real CLI as a child process — the way a user or another program runs it.
+
+export const CLI = path.join(__dirname, '..', '..', 'bin', 'deskpilot.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON, or undefined when it is not JSON. */
+  json: any;
+}
+
+export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: string }): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolve({ code, stdout, stderr, json });
+    });
+    child.stdin.on('error', () => undefined); // the CLI may exit before reading all of stdin
+    child.stdin.end(opts.stdin ?? '');
+  });
+}

@@ -1,0 +1,64 @@
+import CDP from 'chrome-remote-interface';
+
+// An observer that talks to Chromium directly, independent of DeskPilot's backend, so
+// tests check effects with something other than the code under test.
+
+export interface RawPage {
+  targetId: string;
+  title: string;
+  url: string;
+}
+
+export class RawCdp {
+  private constructor(private readonly client: CDP.Client) {}
+
+  static async connect(browserWsUrl: string): Promise<RawCdp> {
+    return new RawCdp(await CDP({ target: browserWsUrl, local: true }));
+  }
+
+  async pages(): Promise<RawPage[]> {
+    const { targetInfos } = await this.client.Target.getTargets();
+    return targetInfos
+      .filter((t) => t.type === 'page' && !t.url.startsWith('devtools://'))
+      .map((t) => ({ targetId: t.targetId, title: t.title, url: t.url }));
+  }
+
+  async titles(): Promise<string[]> {
+    return (await this.pages()).map((p) => p.title).sort();
+  }
+
+  /** Opens a tab and waits until its document has the expected title. */
+  async open(url: string, opts: { newWindow?: boolean } = {}): Promise<string> {
+    const { targetId } = await this.client.Target.createTarget({ url, newWindow: opts.newWindow });
+    await this.waitFor(async () => (await this.pages()).some((p) => p.targetId === targetId && p.title !== '' && p.url === url));
+    return targetId;
+  }
+
+  async close(targetId: string): Promise<void> {
+    await this.client.Target.closeTarget({ targetId });
+    await this.waitFor(async () => !(await this.pages()).some((p) => p.targetId === targetId));
+  }
+
+  /** Evaluates an expression in a page through its own session. */
+  async evaluate(targetId: string, expression: string): Promise<unknown> {
+    const { sessionId } = await this.client.Target.attachToTarget({ targetId, flatten: true });
+    try {
+      const r = await this.client.send('Runtime.evaluate', { expression, returnByValue: true }, sessionId);
+      return (r as { result: { value: unknown } }).result.value;
+    } finally {
+      await this.client.Target.detachFromTarget({ sessionId }).catch(() => undefined);
+    }
+  }
+
+  async waitFor(cond: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await cond())) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.client.close();
+  }
+}
