@@ -28,12 +28,16 @@ export async function runChromeStatus(flags: ConfigFlags, io: Io): Promise<numbe
 export async function runChromeLaunch(flags: ConfigFlags, o: { executable?: string }, io: Io): Promise<number> {
   const config = await loadConfig(flags);
   try {
+    // Chrome refuses to start as root with its sandbox on (containers, CI); say so rather than fail.
+    const asRoot = process.platform === 'linux' && process.getuid?.() === 0;
+    if (asRoot) io.err('warning: running as root, so Chrome is started with --no-sandbox\n');
     const launched = await launchChrome({
       profileDir: config.chromeProfileDir,
       executable: o.executable ?? config.chromePath.value,
+      extraArgs: asRoot ? ['--no-sandbox'] : [],
     });
     io.out(
-      `${launched.reused ? 'already running' : 'started'}: ${launched.executable} (pid ${launched.pid ?? 'unknown'})\n` +
+      `${launched.reused ? 'already running' : 'started'}: ${launched.executable ?? 'Chrome'} (pid ${launched.pid ?? 'unknown'})\n` +
         `DevTools endpoint: ${launched.browserWsUrl}\n` +
         `profile: ${config.chromeProfileDir}\n`,
     );

@@ -1,0 +1,350 @@
+import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../engine/errors';
+import type { ChromeBackend, ChromeTab, CloseTabsResult } from '../../engine/ports';
+import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
+import { connectChrome, DEFAULT_CONNECT_TIMEOUT_MS, type BrowserConnection, type ConnectOptions } from './connect';
+import { defaultUserDataDirs } from './discover';
+import { hostPort } from './endpoint-url';
+import { evaluateInPage, TIMED_OUT } from './evaluate';
+import { SummaryCache } from './summary';
+import { TabPageMap } from './tab-map';
+import { isListablePage, orderTabs, type TabRecord } from './tab-order';
+import { TabsNotClosedError } from './tabs-not-closed-error';
+
+export interface CdpChromeBackendOptions {
+  /** http://host:port or ws://…/devtools/browser/…; when set it is the only source tried. */
+  chromeUrl?: string;
+  allowRemote?: boolean;
+  /** DeskPilot's own Chrome profile; searched first for DevToolsActivePort. */
+  profileDir: string;
+  extraUserDataDirs?: string[];
+  connectTimeoutMs?: number;
+  /** Overrides the OS's usual browser profile folders (tests use it to search only their own). */
+  defaultUserDataDirs?: string[];
+  /** How long closeTabs waits for the tabs to disappear. */
+  closeTimeoutMs?: number;
+}
+
+export function createCdpChromeBackend(options: CdpChromeBackendOptions): CdpChromeBackend {
+  return new CdpChromeBackend(options);
+}
+
+/** Everything tied to one browser connection; dropped as a whole when the socket closes. */
+interface Session {
+  conn: CdpConnection;
+  browserWsUrl: string;
+  source: string;
+  tabMap: TabPageMap;
+  summaries: SummaryCache;
+  /** Orders tabs whose strip position Chrome does not report. */
+  firstSeen: Map<string, number>;
+  nextSeen: number;
+  description?: Promise<string>;
+}
+
+const ACTIVE_PROBE_TIMEOUT_MS = 300;
+const BRAND_PROBE_TIMEOUT_MS = 500;
+const CLOSE_POLL_MS = 25;
+
+export class CdpChromeBackend implements ChromeBackend {
+  private current: Session | null = null;
+  private connecting: Promise<Session> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly options: CdpChromeBackendOptions,
+    /** Seam for unit tests, which script a fake browser instead of discovering a real one. */
+    private readonly connect: (o: ConnectOptions) => Promise<BrowserConnection> = connectChrome,
+  ) {}
+
+  /** Where the live connection came from, or null when not connected (for status lines). */
+  get connectedVia(): string | null {
+    return this.current?.source ?? null;
+  }
+
+  async describe(): Promise<string> {
+    return this.run(async (s) => {
+      s.description ??= this.describeSession(s).catch((e: unknown) => {
+        s.description = undefined;
+        throw e;
+      });
+      return s.description;
+    });
+  }
+
+  async listTabs(): Promise<ChromeTab[]> {
+    return this.run(async (s) => orderTabs(await this.tabRecords(s)));
+  }
+
+  async summarize(targetIds: string[], timeoutMs: number): Promise<Map<string, string | null>> {
+    return this.run(async (s) => {
+      const pages = await pageTargets(s.conn);
+      s.summaries.retain(new Set(pages.keys()));
+      const wanted = [...new Set(targetIds)];
+      const present = wanted.filter((id) => pages.has(id)).map((id) => ({ targetId: id, url: pages.get(id)!.url }));
+      const found = await s.summaries.summarize(s.conn, present, timeoutMs);
+      return new Map(wanted.map((id) => [id, found.get(id) ?? null]));
+    });
+  }
+
+  async activateTab(targetId: string): Promise<void> {
+    return this.run(async (s) => {
+      try {
+        await call(s.conn, 'Target.activateTarget', { targetId });
+      } catch (e) {
+        if (isNoTargetError(e)) throw new TabGoneError(targetId);
+        throw e;
+      }
+    });
+  }
+
+  async openUrl(url: string): Promise<{ targetId: string }> {
+    return this.run(async (s) => {
+      // Without newWindow/background Chrome adds a selected tab to its last active window.
+      const { targetId } = await call(s.conn, 'Target.createTarget', { url });
+      // A selected tab in a window behind other apps is still invisible: raise it like activateTab.
+      await call(s.conn, 'Target.activateTarget', { targetId }).catch(() => undefined);
+      return { targetId };
+    });
+  }
+
+  async closeTabs(targetIds: string[]): Promise<CloseTabsResult> {
+    return this.run(async (s) => {
+      const wanted = [...new Set(targetIds)];
+      const pages = await pageTargets(s.conn);
+      // Only tabs: an id of a worker or extension page is never closed through this call.
+      const present = wanted.filter((id) => pages.has(id));
+      const missing = wanted.filter((id) => !pages.has(id));
+      const outcomes = await Promise.allSettled(present.map((targetId) => call(s.conn, 'Target.closeTarget', { targetId })));
+      const requested: string[] = [];
+      const failed: string[] = [];
+      outcomes.forEach((o, i) => {
+        const id = present[i]!;
+        if (o.status === 'fulfilled') requested.push(id);
+        else if (isNoTargetError(o.reason)) missing.push(id);
+        else failed.push(id);
+      });
+      const timeoutMs = this.options.closeTimeoutMs ?? 5000;
+      // closeTarget answers before the tab is gone; callers act on the tab list next.
+      const stillOpen = await waitUntilGone(s.conn, requested, timeoutMs);
+      const closed = requested.filter((id) => !stillOpen.includes(id));
+      if (stillOpen.length > 0 || failed.length > 0) throw new TabsNotClosedError([...stillOpen, ...failed], closed, missing, timeoutMs);
+      return { closed, missing };
+    });
+  }
+
+  /** Closes the websocket only: the browser and its tabs stay as they are. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const s = this.current ?? (await this.connecting?.catch(() => null)) ?? null;
+    this.current = null;
+    if (s) await s.conn.close().catch(() => undefined);
+  }
+
+  private async session(): Promise<Session> {
+    if (this.disposed) throw new ChromeUnavailableError('The Chrome connection was closed (the backend was disposed); create a new one.');
+    if (this.current) return this.current;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<Session> {
+    const o = this.options;
+    const { conn, browserWsUrl, source } = await this.connect({
+      chromeUrl: o.chromeUrl,
+      allowRemote: o.allowRemote,
+      userDataDirs: [o.profileDir, ...(o.extraUserDataDirs ?? []), ...(o.defaultUserDataDirs ?? defaultUserDataDirs())],
+      timeoutMs: o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    });
+    const s: Session = {
+      conn,
+      browserWsUrl,
+      source,
+      tabMap: new TabPageMap(conn),
+      summaries: new SummaryCache(),
+      firstSeen: new Map(),
+      nextSeen: 0,
+    };
+    // A restarted Chrome has new ids and a new port: forget everything and rediscover lazily.
+    conn.on('disconnect', () => {
+      if (this.current === s) this.current = null;
+    });
+    if (this.disposed) {
+      await conn.close().catch(() => undefined);
+      throw new ChromeUnavailableError('The Chrome connection was closed (the backend was disposed); create a new one.');
+    }
+    this.current = s;
+    return s;
+  }
+
+  private async run<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    const s = await this.session();
+    try {
+      return await fn(s);
+    } catch (e) {
+      if (e instanceof DeskPilotError) throw e;
+      if (this.current !== s || /websocket connection closed|not open/i.test(errorMessage(e))) {
+        throw new ChromeUnavailableError(
+          `The connection to Chrome at ${hostPort(s.browserWsUrl)} dropped (${errorMessage(e)}); retry and DeskPilot will reconnect, or start Chrome with \`deskpilot chrome launch\`.`,
+        );
+      }
+      if (e instanceof CdpTimeoutError) {
+        throw new ChromeUnavailableError(
+          `Chrome at ${hostPort(s.browserWsUrl)} did not answer ${e.method} within ${e.timeoutMs / 1000} s; if it is hung, restart it.`,
+        );
+      }
+      throw e;
+    }
+  }
+
+  private async tabRecords(s: Session): Promise<TabRecord[]> {
+    const [tabs, pages] = await Promise.all([tabTargets(s.conn), pageTargets(s.conn)]);
+    const records = tabs.length > 0 ? await this.recordsFromTabs(s, tabs, pages) : await this.recordsFromPages(s, pages);
+    const live = new Set<string>();
+    for (const t of tabs) live.add(t.targetId);
+    for (const id of pages.keys()) live.add(id);
+    for (const id of s.firstSeen.keys()) if (!live.has(id)) s.firstSeen.delete(id);
+    return records;
+  }
+
+  private seen(s: Session, id: string): number {
+    let n = s.firstSeen.get(id);
+    if (n === undefined) s.firstSeen.set(id, (n = s.nextSeen++));
+    return n;
+  }
+
+  private async recordsFromTabs(s: Session, tabs: TargetInfo[], pages: Map<string, TargetInfo>): Promise<TabRecord[]> {
+    const pageOf = await s.tabMap.map(tabs, pages);
+    const mapped = tabs.filter((t) => pageOf.has(t.targetId) && isListablePage(pages.get(pageOf.get(t.targetId)!)!.url));
+    // Asked every time (~3 ms for 100 tabs): a tab dragged to another window keeps its ids.
+    const windows = await Promise.all(mapped.map((t) => windowOf(s.conn, t.targetId)));
+    const records: TabRecord[] = [];
+    mapped.forEach((tab, i) => {
+      const windowId = windows[i];
+      if (windowId === null || windowId === undefined) return; // closed meanwhile
+      const page = pages.get(pageOf.get(tab.targetId)!)!;
+      const strip = readEmbedderData(tab);
+      records.push({
+        pageId: page.targetId,
+        title: page.title,
+        url: page.url,
+        windowId,
+        stripIndex: strip?.tabStripIndex ?? null,
+        active: strip?.tabActive ?? false,
+        firstSeen: this.seen(s, tab.targetId),
+      });
+    });
+    if (records.some((r) => r.stripIndex === null)) await markVisibleAsActive(s.conn, records.filter((r) => r.stripIndex === null));
+    return records;
+  }
+
+  /** Chrome without tab targets (before ~M112): every top-level page with a window is a tab. */
+  private async recordsFromPages(s: Session, pages: Map<string, TargetInfo>): Promise<TabRecord[]> {
+    const candidates = [...pages.values()].filter((p) => isListablePage(p.url) && !p.subtype);
+    const windows = await Promise.all(candidates.map((p) => windowOf(s.conn, p.targetId)));
+    const records: TabRecord[] = [];
+    candidates.forEach((page, i) => {
+      const windowId = windows[i];
+      if (windowId === null || windowId === undefined) return; // background pages and the like have no window
+      records.push({
+        pageId: page.targetId,
+        title: page.title,
+        url: page.url,
+        windowId,
+        stripIndex: null,
+        active: false,
+        firstSeen: this.seen(s, page.targetId),
+      });
+    });
+    await markVisibleAsActive(s.conn, records);
+    return records;
+  }
+
+  private async describeSession(s: Session): Promise<string> {
+    const version = await call(s.conn, 'Browser.getVersion');
+    const [product, number] = version.product.split('/');
+    const brand = (await probeBrand(s.conn)) ?? (product === 'HeadlessChrome' ? 'Headless Chrome' : product || 'Chrome');
+    return `${brand} ${number ?? version.product} at ${hostPort(s.browserWsUrl)}`;
+  }
+}
+
+async function tabTargets(conn: CdpConnection): Promise<TargetInfo[]> {
+  try {
+    const { targetInfos } = await call(conn, 'Target.getTargets', { filter: [{ type: 'tab' }] });
+    return (targetInfos as TargetInfo[]).filter((t) => t.type === 'tab');
+  } catch (e) {
+    if (e instanceof CdpTimeoutError) throw e;
+    return []; // a Chrome that does not know target filters has no tab targets either
+  }
+}
+
+async function pageTargets(conn: CdpConnection): Promise<Map<string, TargetInfo>> {
+  const { targetInfos } = await call(conn, 'Target.getTargets', { filter: [{ type: 'page' }] });
+  return new Map((targetInfos as TargetInfo[]).filter((t) => t.type === 'page').map((t) => [t.targetId, t]));
+}
+
+async function windowOf(conn: CdpConnection, targetId: string): Promise<number | null> {
+  try {
+    return (await call(conn, 'Browser.getWindowForTarget', { targetId })).windowId;
+  } catch (e) {
+    if (e instanceof CdpTimeoutError) throw e;
+    return null;
+  }
+}
+
+/**
+ * Without Chrome's tabActive flag, the selected tab of each window is the one whose document
+ * is visible. A minimised window has none, and a hung tab answers too late to count.
+ */
+async function markVisibleAsActive(conn: CdpConnection, records: TabRecord[]): Promise<void> {
+  const states = await Promise.all(
+    records.map((r) => evaluateInPage(conn, r.pageId, 'document.visibilityState', ACTIVE_PROBE_TIMEOUT_MS).catch(() => null)),
+  );
+  records.forEach((r, i) => {
+    r.active = states[i] === 'visible';
+  });
+}
+
+/** "Chromium", "Google Chrome", "Microsoft Edge", "Brave": Browser.getVersion says "Chrome" for all. */
+async function probeBrand(conn: CdpConnection): Promise<string | null> {
+  let pages: TargetInfo[];
+  try {
+    // userAgentData exists only in secure contexts: about:blank and data: URLs never answer.
+    pages = [...(await pageTargets(conn)).values()]
+      .filter((p) => isListablePage(p.url) && !p.subtype && /^(https:|http:\/\/(127\.|localhost|\[::1\])|chrome:)/.test(p.url))
+      .slice(0, 3);
+  } catch {
+    return null;
+  }
+  const answers = await Promise.all(
+    pages.map((p) =>
+      evaluateInPage(
+        conn,
+        p.targetId,
+        'navigator.userAgentData ? navigator.userAgentData.brands.map((b) => b.brand) : null',
+        BRAND_PROBE_TIMEOUT_MS,
+      ).catch(() => null),
+    ),
+  );
+  for (const answer of answers) {
+    if (answer === TIMED_OUT || !Array.isArray(answer)) continue;
+    const brands = answer.filter((b): b is string => typeof b === 'string' && !/not.?a.?brand/i.test(b));
+    const specific = brands.find((b) => b !== 'Chromium');
+    if (specific) return specific;
+    if (brands.includes('Chromium')) return 'Chromium';
+  }
+  return null;
+}
+
+/** Polls the page list until none of `ids` is left; returns those still open at the deadline. */
+async function waitUntilGone(conn: CdpConnection, ids: readonly string[], timeoutMs: number): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pages = await pageTargets(conn);
+    const left = ids.filter((id) => pages.has(id));
+    if (left.length === 0 || Date.now() >= deadline) return left;
+    await sleep(CLOSE_POLL_MS);
+  }
+}

@@ -1,0 +1,63 @@
+import type { CdpConnection } from './cdp-connection';
+import { evaluateInPage, TIMED_OUT } from './evaluate';
+
+export const SUMMARY_MAX_CHARS = 200;
+export const SUMMARY_MAX_WORDS = 30;
+
+// Runs inside the page: meta description, else the first words of the visible text. Bounded on
+// the page side too, so a huge page does not ship megabytes over the socket.
+export const SUMMARY_EXPRESSION = `(() => {
+  const clip = (s) => String(s || '').replace(/\\s+/g, ' ').trim();
+  const meta = document.querySelector('meta[name="description" i], meta[property="og:description" i]');
+  let text = meta ? clip(meta.getAttribute('content')) : '';
+  if (!text && document.body) text = clip(document.body.innerText.slice(0, 4000)).split(' ').slice(0, ${SUMMARY_MAX_WORDS}).join(' ');
+  return { text: text.slice(0, ${SUMMARY_MAX_CHARS}), complete: document.readyState === 'complete' };
+})()`;
+
+export function cleanSummary(value: unknown): { text: string | null; complete: boolean } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { text, complete } = value as Record<string, unknown>;
+  if (typeof text !== 'string') return null;
+  const clipped = text.replace(/\s+/g, ' ').trim().slice(0, SUMMARY_MAX_CHARS);
+  return { text: clipped === '' ? null : clipped, complete: complete === true };
+}
+
+/**
+ * Summaries cached per target and URL. Only answers from a fully loaded document are cached: a
+ * page still loading may show nothing yet, and a timeout may be a page that recovers.
+ */
+export class SummaryCache {
+  private readonly byTarget = new Map<string, { url: string; text: string | null }>();
+
+  async summarize(
+    conn: CdpConnection,
+    targets: ReadonlyArray<{ targetId: string; url: string }>,
+    timeoutMs: number,
+  ): Promise<Map<string, string | null>> {
+    const out = new Map<string, string | null>();
+    await Promise.all(
+      targets.map(async ({ targetId, url }) => {
+        const hit = this.byTarget.get(targetId);
+        if (hit && hit.url === url) {
+          out.set(targetId, hit.text);
+          return;
+        }
+        let value: unknown;
+        try {
+          value = await evaluateInPage(conn, targetId, SUMMARY_EXPRESSION, timeoutMs);
+        } catch {
+          value = null; // closed meanwhile, or a page that refuses evaluation (e.g. a crashed renderer)
+        }
+        const summary = value === TIMED_OUT ? null : cleanSummary(value);
+        out.set(targetId, summary?.text ?? null);
+        if (summary?.complete) this.byTarget.set(targetId, { url, text: summary.text });
+      }),
+    );
+    return out;
+  }
+
+  /** Drops entries of targets that no longer exist. */
+  retain(liveTargetIds: ReadonlySet<string>): void {
+    for (const id of this.byTarget.keys()) if (!liveTargetIds.has(id)) this.byTarget.delete(id);
+  }
+}
