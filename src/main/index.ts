@@ -1,4 +1,4 @@
-import { app, BrowserWindow, type WebContents } from 'electron';
+import { app, ipcMain, type BrowserWindow, type WebContents } from 'electron';
 import path from 'node:path';
 import { loadConfig } from '../platform/config/load-config';
 import { wireEngine, type WiredEngine } from '../platform/wire-engine';
@@ -34,6 +34,7 @@ app.whenReady().then(async () => {
   wired = await wireEngine(await loadConfig());
   const engine = wired.engine;
   registerIpc(
+    ipcMain,
     {
       'context:get': (r) => engine.snapshot({ summaries: r.summaries }),
       'exec:run': (r) => engine.exec(r.input, { dryRun: r.dryRun }),

@@ -1,16 +1,20 @@
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { IPC, IPC_CHANNELS, type IpcChannel, type IpcRequest, type IpcResponse, type IpcResult } from '../protocol/ipc';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 
 export type IpcHandlers = { [C in IpcChannel]: (request: IpcRequest<C>) => Promise<IpcResponse<C>> };
 
+type Invoke = (event: Pick<IpcMainInvokeEvent, 'sender'>, payload: unknown) => Promise<IpcResult<unknown>>;
+
 /**
- * Registers every channel of the contract. A request from any web contents other than our
- * own windows is refused, and every payload is validated before a handler sees it.
+ * One guarded handler per channel: a request from any web contents other than our own
+ * windows is refused, and every payload is validated before a handler sees it. Errors come
+ * back as messages, never as exceptions across the bridge.
  */
-export function registerIpc(handlers: IpcHandlers, isTrustedSender: (sender: WebContents) => boolean): void {
-  for (const channel of IPC_CHANNELS) {
-    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, payload: unknown): Promise<IpcResult<unknown>> => {
+export function guardedHandlers(handlers: IpcHandlers, isTrustedSender: (sender: WebContents) => boolean): Record<IpcChannel, Invoke> {
+  const entries = IPC_CHANNELS.map((channel): [IpcChannel, Invoke] => [
+    channel,
+    async (event, payload) => {
       if (!isTrustedSender(event.sender)) return { ok: false, error: 'refused: unknown sender' };
       const parsed = IPC[channel].request.safeParse(payload);
       if (!parsed.success) {
@@ -22,6 +26,13 @@ export function registerIpc(handlers: IpcHandlers, isTrustedSender: (sender: Web
       } catch (e) {
         return { ok: false, error: e instanceof Error ? e.message : String(e) };
       }
-    });
+    },
+  ]);
+  return Object.fromEntries(entries) as Record<IpcChannel, Invoke>;
+}
+
+export function registerIpc(ipcMain: IpcMain, handlers: IpcHandlers, isTrustedSender: (sender: WebContents) => boolean): void {
+  for (const [channel, invoke] of Object.entries(guardedHandlers(handlers, isTrustedSender))) {
+    ipcMain.handle(channel, invoke);
   }
 }

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { IPC_CHANNELS, methodName, type RendererApi } from '../protocol/ipc';
+import { IPC_CHANNELS, methodName } from '../protocol/ipc-channels';
+import type { RendererApi } from '../protocol/ipc';
 
 // The renderer gets exactly one function per allow-listed channel and nothing else of
 // Electron. Payloads are validated again in main; this side only forwards.
