@@ -168,7 +168,7 @@ function twoWindows(): FakeBrowser {
   return b;
 }
 
-describe('CdpChromeBackend against a scripted browser', () => {
+describe('CdpChromeBackend against a scripted fake browser (old-Chrome fallbacks real Chromium 156 cannot show)', () => {
   it('orders by window id then tab strip, marks the active tab, and maps each tab only once', async () => {
     const b = twoWindows();
     const { backend } = backendFor(b);
