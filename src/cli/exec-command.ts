@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { ExecOptions } from '../engine/engine';
 import type { ExecReport } from '../protocol/report';
 import { ContextSnapshot } from '../protocol/context';
 import { formatFieldError, zodErrors } from '../protocol/validation';
@@ -34,9 +35,14 @@ export async function runExec(flags: ConfigFlags, args: ExecArgs, io: Io): Promi
     snapshot = loaded.snapshot;
   }
 
+  return execAndReport(flags, input, { dryRun: args.dryRun, snapshot }, io);
+}
+
+/** Executes through a freshly composed engine, prints the report, and returns the exit code. */
+export async function execAndReport(flags: ConfigFlags, input: unknown, opts: ExecOptions, io: Io): Promise<number> {
   const app = await compose(flags);
   try {
-    const report = await app.engine.exec(input, { dryRun: args.dryRun, snapshot });
+    const report = await app.engine.exec(input, opts);
     io.out(JSON.stringify(report, null, 2) + '\n');
     for (const e of report.errors) io.err(formatFieldError(e) + '\n');
     for (const r of report.results) if (!r.ok) io.err(`commands[${r.index}] (${r.type}) failed: ${r.message}\n`);

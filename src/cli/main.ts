@@ -3,6 +3,7 @@ import { ConfigError, type ConfigFlags } from '../platform/config/load-config';
 import { runChromeLaunch, runChromeStatus } from './chrome-commands';
 import { runContext } from './context-command';
 import { runExec } from './exec-command';
+import { runPresetsApply, runPresetsDelete, runPresetsList, runPresetsSave, runPresetsShow, runUndo } from './preset-commands';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
 import { processIo } from './io';
@@ -41,6 +42,58 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--context <file>', 'resolve against this snapshot (from `deskpilot context --json`)')
     .action(async (json: string, o: { dryRun?: boolean; context?: string }) => {
       code = await runExec(flags(), { json, dryRun: !!o.dryRun, contextFile: o.context }, io);
+    });
+
+  const presets = program.command('presets').description('saved window layouts');
+  presets
+    .command('list')
+    .description('list the saved presets')
+    .action(async () => {
+      code = await runPresetsList(flags(), io);
+    });
+  presets
+    .command('show')
+    .argument('<name>')
+    .description('print one preset as JSON')
+    .action(async (name: string) => {
+      code = await runPresetsShow(flags(), name, io);
+    });
+  presets
+    .command('save')
+    .argument('<name>')
+    .option('--apps <list>', 'comma-separated app names (default: every visible window)')
+    .description('save the current arrangement as a preset (replaces one of the same name)')
+    .action(async (name: string, o: { apps?: string }) => {
+      const apps = o.apps?.split(',').map((a) => a.trim()).filter(Boolean);
+      code = await runPresetsSave(flags(), name, apps, io);
+    });
+  presets
+    .command('delete')
+    .argument('<name>')
+    .description('delete a preset')
+    .action(async (name: string) => {
+      code = await runPresetsDelete(flags(), name, io);
+    });
+  presets
+    .command('apply')
+    .argument('<name>')
+    .description('apply a preset (same as exec {"type":"activate_preset",…})')
+    .action(async (name: string) => {
+      code = await runPresetsApply(flags(), name, io);
+    });
+
+  program
+    .command('undo')
+    .argument('[steps]', 'how many window-changing batches to undo', '1')
+    .description('put windows back where they were before the last change(s)')
+    .action(async (steps: string) => {
+      const n = Number(steps);
+      if (!Number.isInteger(n) || n < 1) {
+        io.err('steps: must be a positive integer\n');
+        code = EXIT.invalid;
+        return;
+      }
+      code = await runUndo(flags(), n, io);
     });
 
   const chrome = program.command('chrome').description('the Chrome connection');

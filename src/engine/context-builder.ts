@@ -1,7 +1,9 @@
-import type { ContextSnapshot, MonitorInfo, RunningApp, SourceStatus, TabInfo } from '../protocol/context';
+import type { ContextSnapshot, InstalledApp, MonitorInfo, RunningApp, SourceStatus, TabInfo } from '../protocol/context';
+import { groupWindows, nameResolver } from './app-grouping';
+import { assignRoles } from './monitor-roles';
 import { errorMessage } from './errors';
 import { domainOf } from './normalize-url';
-import type { AppCatalog, ChromeBackend, PresetStore, WindowBackend } from './ports';
+import type { AppCatalog, CatalogApp, ChromeBackend, PresetStore, WindowBackend } from './ports';
 
 export interface ContextSources {
   chrome: () => Promise<ChromeBackend>;
@@ -24,11 +26,12 @@ export const NO_WINDOW_BACKEND = 'no window backend on this platform yet: app an
 /** Everything is gathered in parallel; a failing source is reported in `sources`, never thrown. */
 export async function buildContext(src: ContextSources, opts: SnapshotOptions = {}): Promise<ContextSnapshot> {
   const now = src.now ?? (() => new Date());
+  const catalog = src.apps.list().catch((): CatalogApp[] => []);
   const [chrome, windows, installed, presets] = await Promise.all([
     chromePart(src, opts),
-    windowsPart(src),
-    src.apps.list().catch(() => []),
-    src.presets.names().catch(() => []),
+    windowsPart(src, catalog),
+    catalog.then(installedApps),
+    presetsPart(src),
   ]);
   return {
     taken_at: now().toISOString(),
@@ -36,8 +39,8 @@ export async function buildContext(src: ContextSources, opts: SnapshotOptions = 
     running_apps: windows.apps,
     installed_apps: installed,
     tabs: chrome.tabs,
-    presets,
-    sources: { windows: windows.status, chrome: chrome.status },
+    presets: presets.names,
+    sources: { windows: windows.status, chrome: chrome.status, presets: presets.status },
   };
 }
 
@@ -68,20 +71,38 @@ async function chromePart(src: ContextSources, opts: SnapshotOptions): Promise<{
   }
 }
 
+async function presetsPart(src: ContextSources): Promise<{ names: string[]; status: SourceStatus }> {
+  try {
+    const list = await src.presets.list();
+    return { names: list.map((p) => p.name), status: { ok: true, message: `${list.length} preset${list.length === 1 ? '' : 's'}` } };
+  } catch (e) {
+    return { names: [], status: { ok: false, message: errorMessage(e) } };
+  }
+}
+
+/** Each display name once; the catalog decides which entry a duplicate name means. */
+function installedApps(catalog: CatalogApp[]): InstalledApp[] {
+  const seen = new Set<string>();
+  return catalog.filter((a) => !seen.has(a.name.toLowerCase()) && seen.add(a.name.toLowerCase())).map((a) => ({ name: a.name }));
+}
+
 async function windowsPart(
   src: ContextSources,
+  catalog: Promise<CatalogApp[]>,
 ): Promise<{ monitors: MonitorInfo[]; apps: RunningApp[]; status: SourceStatus }> {
   if (!src.windows) {
     return { monitors: [], apps: [], status: { ok: false, message: src.windowsUnavailableReason ?? NO_WINDOW_BACKEND } };
   }
   try {
     const backend = await src.windows();
-    const [monitors, apps, description] = await Promise.all([
+    const [raw, windows, description, apps] = await Promise.all([
       backend.listMonitors(),
-      backend.listRunningApps(),
+      backend.listWindows(),
       backend.describe(),
+      catalog,
     ]);
-    return { monitors, apps, status: { ok: true, message: description } };
+    const monitors = assignRoles(raw);
+    return { monitors, apps: groupWindows(windows, nameResolver(apps), monitors), status: { ok: true, message: description } };
   } catch (e) {
     return { monitors: [], apps: [], status: { ok: false, message: errorMessage(e) } };
   }

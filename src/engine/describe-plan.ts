@@ -36,5 +36,7 @@ function summary(cmd: ResolvedCommand): string {
     }
     case 'activate_preset':
       return `apply preset "${cmd.preset}"`;
+    case 'undo':
+      return cmd.steps === 1 ? 'undo the last window change' : `undo the last ${cmd.steps} window changes`;
   }
 }

@@ -7,12 +7,18 @@ import { buildContext, type ContextSources, type SnapshotOptions } from './conte
 import { describePlanned } from './describe-plan';
 import { executeOne } from './execute';
 import type { HistoryStore } from './ports';
+import type { ExecutionPorts } from './execute';
+import { UndoCollector } from './undo-collector';
+import { Preset } from '../protocol/preset';
+import { DeskPilotError } from './errors';
+import { capturePreset, missingApps } from './presets';
+import { readDesk } from './window-ops';
 import { resolveBatch, type ResolvedCommand } from './resolve';
 
 // The pipeline: validate → resolve against the snapshot → (confirm) → execute in order → record.
 // Nothing executes unless the whole batch validated and resolved.
 
-export interface EngineDeps extends ContextSources {
+export interface EngineDeps extends ContextSources, Omit<ExecutionPorts, 'windows'> {
   history: HistoryStore;
   deviceId: string;
   newId?: () => string;
@@ -38,6 +44,30 @@ export class Engine {
 
   snapshot(opts?: SnapshotOptions): Promise<ContextSnapshot> {
     return buildContext(this.deps, opts);
+  }
+
+  listPresets(): Promise<Preset[]> {
+    return this.deps.presets.list();
+  }
+
+  deletePreset(name: string): Promise<boolean> {
+    return this.deps.presets.delete(name);
+  }
+
+  /**
+   * Saves the current arrangement of the named apps (default: every visible window) as a
+   * preset. Unknown app names are refused before anything is written.
+   */
+  async savePreset(name: string, apps?: readonly string[]): Promise<Preset> {
+    const desk = await readDesk(this.deps);
+    if (apps) {
+      const missing = missingApps(desk, apps);
+      if (missing.length) throw new DeskPilotError(`not running, so their layout cannot be saved: ${missing.join(', ')}`, 'app_unknown');
+    }
+    const preset = Preset.parse(capturePreset(name, desk, apps));
+    if (preset.placements.length === 0) throw new DeskPilotError('no visible windows to save', 'nothing_to_save');
+    await this.deps.presets.save(preset);
+    return preset;
   }
 
   async exec(input: unknown, opts: ExecOptions = {}): Promise<ExecReport> {
@@ -84,9 +114,10 @@ export class Engine {
   ): Promise<{ outcomes: CommandOutcome[]; warnings: string[] }> {
     const outcomes: CommandOutcome[] = [];
     const records: ExecutionRecord[] = [];
+    const undo = new UndoCollector();
     for (const [index, cmd] of plan.entries()) {
       const createdAt = this.clock();
-      const { result, error } = await executeOne(cmd, this.deps, snap);
+      const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo });
       records.push({
         _v: 1,
         id: this.newId(),
@@ -105,8 +136,16 @@ export class Engine {
           : { index, type: cmd.type, ok: false, message: error!.message, code: error!.code },
       );
     }
-    // History is a record, not part of the action: failing to write it is reported, not fatal.
+    // History and undo are records, not part of the action: failing to write them is reported, not fatal.
     const warnings: string[] = [];
+    const undoEntry = plan.some((c) => c.type === 'undo')
+      ? null
+      : undo.entry(batchId, this.clock(), plan.map((c, i) => describePlanned(c, i).summary).join(', '));
+    if (undoEntry) {
+      await this.deps.undo.push(undoEntry).catch((e: unknown) => {
+        warnings.push(`undo information was not saved: ${e instanceof Error ? e.message : String(e)}`);
+      });
+    }
     await this.deps.history.append(records).catch((e: unknown) => {
       warnings.push(`history was not saved: ${e instanceof Error ? e.message : String(e)}`);
     });

@@ -33,3 +33,10 @@ export class WindowsUnavailableError extends DeskPilotError {
 }
 
 export const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+/** A window resolved from the snapshot no longer exists. */
+export class WindowGoneError extends DeskPilotError {
+  constructor(readonly windowId: string) {
+    super(`the window is no longer open (window ${windowId})`, 'window_gone');
+  }
+}

@@ -2,13 +2,25 @@ import type { TabInfo } from '../protocol/context';
 import type { ContextSnapshot } from '../protocol/context';
 import type { CommandResult } from '../protocol/record';
 import { describeContext } from './describe-context';
-import { DeskPilotError, TabGoneError, WindowsUnavailableError, errorMessage } from './errors';
+import { DeskPilotError, TabGoneError, WindowGoneError, errorMessage } from './errors';
 import { domainOf } from './normalize-url';
-import type { ChromeBackend, ChromeTab } from './ports';
+import type { ChromeBackend, ChromeTab, PresetStore, UndoStore } from './ports';
+import { applyPreset } from './presets';
 import type { ResolvedCommand } from './resolve';
+import { UndoCollector } from './undo-collector';
+import { undoBatches } from './undo';
+import { closeApp, focusApp, listApps, placeApp, type WindowOpsPorts } from './window-ops';
 
-export interface ExecutionPorts {
+export interface ExecutionPorts extends WindowOpsPorts {
   chrome: () => Promise<ChromeBackend>;
+  presets: PresetStore;
+  undo: UndoStore;
+}
+
+export interface ExecContext {
+  ports: ExecutionPorts;
+  snap: ContextSnapshot;
+  undo: UndoCollector;
 }
 
 export interface ExecutedCommand {
@@ -17,9 +29,9 @@ export interface ExecutedCommand {
 }
 
 /** Runs one resolved command. Never throws: a failure becomes `error`, so later commands still run. */
-export async function executeOne(cmd: ResolvedCommand, ports: ExecutionPorts, snap: ContextSnapshot): Promise<ExecutedCommand> {
+export async function executeOne(cmd: ResolvedCommand, ctx: ExecContext): Promise<ExecutedCommand> {
   try {
-    return { result: await run(cmd, ports, snap) };
+    return { result: await run(cmd, ctx) };
   } catch (e) {
     const code = e instanceof DeskPilotError ? e.code : 'failed';
     return { error: { code, message: failureMessage(cmd, e) } };
@@ -33,10 +45,13 @@ function failureMessage(cmd: ResolvedCommand, e: unknown): string {
   if (e instanceof TabGoneError && cmd.type === 'switch_tab') {
     return `${tabLabel(cmd.tab)} was closed after the snapshot; nothing was switched`;
   }
+  if (e instanceof WindowGoneError && 'app' in cmd) {
+    return `${cmd.app}'s window closed while DeskPilot was working on it; nothing more was changed`;
+  }
   return errorMessage(e);
 }
 
-async function run(cmd: ResolvedCommand, ports: ExecutionPorts, snap: ContextSnapshot): Promise<CommandResult> {
+async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Promise<CommandResult> {
   switch (cmd.type) {
     case 'list_tabs': {
       const tabs = toListing(await (await ports.chrome()).listTabs());
@@ -72,11 +87,20 @@ async function run(cmd: ResolvedCommand, ports: ExecutionPorts, snap: ContextSna
     case 'query':
       return { ok: true, message: describeContext(snap), data: { question: cmd.command.question } };
     case 'list_apps':
+      return listApps(ports);
     case 'focus_app':
+      return focusApp(cmd.app, ports, undo);
     case 'place_app':
+      return placeApp({ app: cmd.app, monitor: cmd.command.monitor, bounds: cmd.command.bounds }, ports, undo);
     case 'close_app':
-    case 'activate_preset':
-      throw new WindowsUnavailableError(snap.sources.windows.message);
+      return closeApp(cmd.app, ports, undo);
+    case 'activate_preset': {
+      const preset = (await ports.presets.list()).find((p) => p.name.toLowerCase() === cmd.preset.toLowerCase());
+      if (!preset) throw new DeskPilotError(`preset "${cmd.preset}" was deleted after the snapshot`, 'preset_gone');
+      return applyPreset(preset, ports, undo);
+    }
+    case 'undo':
+      return undoBatches(cmd.steps, ports);
   }
 }
 

@@ -1,4 +1,3 @@
-import type { InstalledApp, MonitorInfo, RunningApp } from '../protocol/context';
 
 // The ports the engine needs. Implementations live in src/platform; the engine never
 // imports them, so it runs the same under Electron, the CLI and tests.
@@ -41,20 +40,89 @@ export interface ChromeBackend {
   dispose(): Promise<void>;
 }
 
-/** Filled by the windows issue; until then the engine reports the gap. */
+/** [left, top, right, bottom], absolute screen pixels. */
+export type Rect4 = [number, number, number, number];
+
+/** A monitor as the backend reports it; the engine assigns the main/left/right roles. */
+export interface RawMonitor {
+  id: string;
+  name: string;
+  bounds: Rect4;
+  workArea: Rect4;
+  primary: boolean;
+  scale: number;
+}
+
+/** A top-level application window as the backend reports it. */
+export interface RawWindow {
+  id: string;
+  pid: number | null;
+  /**
+   * What identifies the window's app, most specific first: X11 WM_CLASS instance and
+   * class ("xterm", "XTerm"), a macOS bundle id or app name, a Windows exe base name.
+   * The engine matches these (case-insensitively) against the catalog's windowKeys.
+   */
+  appKeys: string[];
+  /** The name to show when the catalog does not know the app (e.g. the WM_CLASS class). */
+  fallbackName: string;
+  title: string;
+  /** Outer frame (decorations included), absolute screen pixels. */
+  bounds: Rect4;
+  focused: boolean;
+  minimized: boolean;
+}
+
 export interface WindowBackend {
+  /** e.g. "X11 (openbox) on :5". */
   describe(): Promise<string>;
-  listMonitors(): Promise<MonitorInfo[]>;
-  listRunningApps(): Promise<RunningApp[]>;
+  listMonitors(): Promise<RawMonitor[]>;
+  /** Normal top-level windows, most recently used (top of the stacking order) first. */
+  listWindows(): Promise<RawWindow[]>;
+  /** Raise and give input focus. Throws WindowGoneError for an id that no longer exists. */
+  focus(id: string): Promise<void>;
+  /** Un-minimise and un-maximise, so that bounds can apply. */
+  restore(id: string): Promise<void>;
+  /**
+   * Ask for this outer frame; resolves with the frame the window actually got once the
+   * window manager has applied it (a window may refuse sizes, e.g. xterm's character cells).
+   */
+  setFrameBounds(id: string, bounds: Rect4): Promise<Rect4>;
+  /** Ask the window to close, the way its close button does; never kills. */
+  close(id: string): Promise<void>;
+  /** Whether a process still exists (for close_app's report). */
+  processAlive(pid: number): Promise<boolean>;
   dispose(): Promise<void>;
 }
 
+/** An installed application the catalog can launch. */
+export interface CatalogApp {
+  /** Display name, e.g. "XTerm", "Google Chrome". */
+  name: string;
+  /** Stable id: the .desktop file id, the .app bundle path, the shortcut path. */
+  id: string;
+  /** Lower-cased keys a running window of this app carries (StartupWMClass, desktop id, exec base name, bundle id). */
+  windowKeys: string[];
+}
+
 export interface AppCatalog {
-  list(): Promise<InstalledApp[]>;
+  list(): Promise<CatalogApp[]>;
+  /** Start the app detached from DeskPilot; resolves once the process is spawned. */
+  launch(app: CatalogApp): Promise<{ pid: number | null }>;
 }
 
 export interface PresetStore {
-  names(): Promise<string[]>;
+  list(): Promise<import('../protocol/preset').Preset[]>;
+  /** Replaces a preset of the same name (case-insensitive). */
+  save(preset: import('../protocol/preset').Preset): Promise<void>;
+  /** Resolves false when there was no such preset. */
+  delete(name: string): Promise<boolean>;
+}
+
+/** The undo stack, newest last; kept across restarts. */
+export interface UndoStore {
+  push(entry: import('../protocol/undo').UndoEntry): Promise<void>;
+  /** Removes and returns up to n newest entries, newest first. */
+  pop(n: number): Promise<import('../protocol/undo').UndoEntry[]>;
 }
 
 /** Where execution records go (see record.ts). */

@@ -25,7 +25,7 @@ const snapshot = (over: Partial<ContextSnapshot> = {}): ContextSnapshot => ({
   installed_apps: [{ name: 'Google Chrome' }, { name: 'Cursor' }],
   tabs: [tab(1, 'reddit.com'), tab(2, 'github.com'), tab(3, 'reddit.com', 2)],
   presets: ['code space'],
-  sources: { chrome: { ok: true, message: 'Chromium' }, windows: { ok: true, message: 'X11' } },
+  sources: { chrome: { ok: true, message: 'Chromium' }, windows: { ok: true, message: 'X11' }, presets: { ok: true, message: '' } },
   ...over,
 });
 
@@ -64,13 +64,13 @@ describe('resolveBatch', () => {
   it('reports an unreachable Chrome as unavailable, not as bad input', () => {
     const r = resolveBatch(
       [{ type: 'list_tabs' }],
-      snapshot({ tabs: [], sources: { chrome: { ok: false, message: 'Chrome is not reachable' }, windows: { ok: true, message: '' } } }),
+      snapshot({ tabs: [], sources: { chrome: { ok: false, message: 'Chrome is not reachable' }, windows: { ok: true, message: '' }, presets: { ok: true, message: '' } } }),
     );
     expect(r).toEqual({ ok: false, errors: [{ path: 'commands[0]', message: 'Chrome is not reachable', kind: 'unavailable' }] });
   });
 
   it('refuses app commands when there is no window backend, with its reason', () => {
-    const snap = snapshot({ sources: { chrome: { ok: true, message: '' }, windows: { ok: false, message: 'no window backend on this platform yet' } } });
+    const snap = snapshot({ sources: { chrome: { ok: true, message: '' }, windows: { ok: false, message: 'no window backend on this platform yet' }, presets: { ok: true, message: '' } } });
     const r = resolveBatch([{ type: 'focus_app', app_name: 'Google Chrome' }], snap);
     expect(r.ok || r.errors[0]).toEqual({ path: 'commands[0]', message: 'no window backend on this platform yet', kind: 'unavailable' });
   });

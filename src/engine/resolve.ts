@@ -17,7 +17,8 @@ export type ResolvedCommand =
   | { type: 'open_url'; command: CommandOf<'open_url'>; url: string; domain: string }
   | { type: 'close_tab'; command: CommandOf<'close_tab'>; tabs: TabInfo[] }
   | { type: 'activate_preset'; command: CommandOf<'activate_preset'>; preset: string }
-  | { type: 'query'; command: CommandOf<'query'> };
+  | { type: 'query'; command: CommandOf<'query'> }
+  | { type: 'undo'; command: CommandOf<'undo'>; steps: number };
 
 /** `unavailable` errors mean a backend is missing (not the caller's input); the CLI exits 1, not 2. */
 export interface ResolveError extends FieldError {
@@ -27,7 +28,7 @@ export interface ResolveError extends FieldError {
 export type Resolution = { ok: true; plan: ResolvedCommand[] } | { ok: false; errors: ResolveError[] };
 
 const TAB_TYPES = new Set(['list_tabs', 'switch_tab', 'open_url', 'close_tab']);
-const WINDOW_TYPES = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset']);
+const WINDOW_TYPES = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset', 'undo']);
 
 export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot): Resolution {
   const errors: ResolveError[] = [];
@@ -42,6 +43,9 @@ export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot
     }
     if (WINDOW_TYPES.has(command.type) && !snap.sources.windows.ok) {
       return fail(null, snap.sources.windows.message, 'unavailable');
+    }
+    if (command.type === 'activate_preset' && !snap.sources.presets.ok) {
+      return fail(null, `presets cannot be read: ${snap.sources.presets.message}`, 'unavailable');
     }
     const resolved = resolveOne(command, snap, fail);
     if (resolved) plan.push(resolved);
@@ -100,6 +104,8 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): Resolv
       }
       return { type: 'activate_preset', command, preset };
     }
+    case 'undo':
+      return { type: 'undo', command, steps: command.steps ?? 1 };
   }
 }
 

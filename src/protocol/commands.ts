@@ -138,6 +138,20 @@ export const Query = z
   })
   .describe('Answer a question about the current state (tabs, apps, monitors, presets). Changes nothing.');
 
+// DeskPilot's own addition to the seed's ten operations (docs/protocol.md says so).
+export const Undo = z
+  .strictObject({
+    type: z.literal('undo'),
+    steps: z
+      .number({ error: 'must be a positive integer' })
+      .int({ error: 'must be a positive integer' })
+      .min(1, { error: 'must be a positive integer' })
+      .max(50, { error: 'must be at most 50' })
+      .optional()
+      .describe('How many earlier window-changing batches to undo (default 1).'),
+  })
+  .describe('Put windows back where they were before the last window-changing batch(es). Closed apps cannot come back.');
+
 export const COMMAND_SCHEMAS = {
   list_apps: ListApps,
   focus_app: FocusApp,
@@ -149,6 +163,7 @@ export const COMMAND_SCHEMAS = {
   close_tab: CloseTab,
   activate_preset: ActivatePreset,
   query: Query,
+  undo: Undo,
 } as const;
 
 export type CommandType = keyof typeof COMMAND_SCHEMAS;
@@ -165,6 +180,7 @@ export const Command = z.discriminatedUnion('type', [
   CloseTab,
   ActivatePreset,
   Query,
+  Undo,
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

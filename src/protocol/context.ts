@@ -67,6 +67,6 @@ export const ContextSnapshot = z.strictObject({
   installed_apps: z.array(InstalledApp),
   tabs: z.array(TabInfo),
   presets: z.array(z.string()),
-  sources: z.strictObject({ windows: SourceStatus, chrome: SourceStatus }),
+  sources: z.strictObject({ windows: SourceStatus, chrome: SourceStatus, presets: SourceStatus }),
 });
 export type ContextSnapshot = z.infer<typeof ContextSnapshot>;

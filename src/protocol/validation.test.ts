@@ -19,14 +19,18 @@ describe('parseInput: the ten operations', () => {
     { type: 'close_tab', tab_indices: [2, 5, 8] },
     { type: 'activate_preset', preset_name: 'code space' },
     { type: 'query', question: 'What are my oldest tabs right now?' },
+    { type: 'undo' },
+    { type: 'undo', steps: 2 },
   ];
 
-  it('accepts every example of the seed, and covers all ten types', () => {
+  it('accepts every example of the seed, and covers the ten seed types plus undo', () => {
     const r = parseInput(env(valid));
     expect(errorsOf(r)).toEqual([]);
     expect(r.ok && r.envelope?.commands.length).toBe(valid.length);
     expect(new Set(valid.map((c) => (c as { type: string }).type))).toEqual(new Set(COMMAND_TYPES));
-    expect(COMMAND_TYPES).toHaveLength(10);
+    expect(COMMAND_TYPES).toEqual([
+      'list_apps', 'focus_app', 'place_app', 'close_app', 'list_tabs', 'switch_tab', 'open_url', 'close_tab', 'activate_preset', 'query', 'undo',
+    ]);
   });
 
   it('accepts one bare command and an array of commands as envelopes', () => {

@@ -1,0 +1,66 @@
+import { errorMessage } from '../engine/errors';
+import { formatRect } from '../engine/geometry';
+import type { Preset } from '../protocol/preset';
+import type { ConfigFlags } from '../platform/config/load-config';
+import { compose } from './compose';
+import { execAndReport } from './exec-command';
+import { EXIT } from './exit-codes';
+import type { Io } from './io';
+
+const describePlacement = (p: Preset['placements'][number]) =>
+  p.rect
+    ? `${p.app} on ${p.monitor} at ${p.rect.map((v) => `${Math.round(v * 100)}%`).join(' ')}${p.launch ? '' : ' (no launch)'}`
+    : `${p.app} at ${formatRect(p.bounds!)}${p.launch ? '' : ' (no launch)'}`;
+
+async function withEngine(flags: ConfigFlags, io: Io, fn: (app: Awaited<ReturnType<typeof compose>>) => Promise<number>): Promise<number> {
+  const app = await compose(flags);
+  try {
+    return await fn(app);
+  } catch (e) {
+    io.err(`deskpilot: ${errorMessage(e)}\n`);
+    return EXIT.failed;
+  } finally {
+    await app.dispose();
+  }
+}
+
+export const runPresetsList = (flags: ConfigFlags, io: Io) =>
+  withEngine(flags, io, async ({ engine }) => {
+    const presets = await engine.listPresets();
+    if (presets.length === 0) io.out('no presets saved (save one with `deskpilot presets save NAME`)\n');
+    for (const p of presets) io.out(`${p.name}: ${p.placements.map(describePlacement).join('; ') || 'no windows'}${p.urls.length ? `; opens ${p.urls.length} URL(s)` : ''}\n`);
+    return EXIT.ok;
+  });
+
+export const runPresetsShow = (flags: ConfigFlags, name: string, io: Io) =>
+  withEngine(flags, io, async ({ engine }) => {
+    const preset = (await engine.listPresets()).find((p) => p.name.toLowerCase() === name.toLowerCase());
+    if (!preset) {
+      io.err(`deskpilot: no preset named "${name}"\n`);
+      return EXIT.invalid;
+    }
+    io.out(JSON.stringify(preset, null, 2) + '\n');
+    return EXIT.ok;
+  });
+
+export const runPresetsSave = (flags: ConfigFlags, name: string, apps: string[] | undefined, io: Io) =>
+  withEngine(flags, io, async ({ engine }) => {
+    const preset = await engine.savePreset(name, apps);
+    io.out(`saved preset "${preset.name}": ${preset.placements.map(describePlacement).join('; ')}\n`);
+    return EXIT.ok;
+  });
+
+export const runPresetsDelete = (flags: ConfigFlags, name: string, io: Io) =>
+  withEngine(flags, io, async ({ engine }) => {
+    if (await engine.deletePreset(name)) {
+      io.out(`deleted preset "${name}"\n`);
+      return EXIT.ok;
+    }
+    io.err(`deskpilot: no preset named "${name}"\n`);
+    return EXIT.invalid;
+  });
+
+export const runPresetsApply = (flags: ConfigFlags, name: string, io: Io) =>
+  execAndReport(flags, { type: 'activate_preset', preset_name: name }, {}, io);
+
+export const runUndo = (flags: ConfigFlags, steps: number, io: Io) => execAndReport(flags, { type: 'undo', steps }, {}, io);

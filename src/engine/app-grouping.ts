@@ -1,0 +1,39 @@
+import type { MonitorInfo, RunningApp } from '../protocol/context';
+import { monitorOf } from './monitor-roles';
+import type { CatalogApp, RawWindow } from './ports';
+
+// Windows become apps: a window whose app keys (WM_CLASS, bundle id, exe name) the catalog
+// knows gets the catalog's display name ("xterm" → "XTerm"), any other its own fallback name.
+
+export type NameResolver = (w: RawWindow) => string;
+
+export function nameResolver(catalog: readonly CatalogApp[]): NameResolver {
+  const byKey = new Map<string, string>();
+  for (const app of catalog) for (const key of app.windowKeys) if (!byKey.has(key)) byKey.set(key, app.name);
+  return (w) => {
+    for (const key of w.appKeys) {
+      const name = byKey.get(key.toLowerCase());
+      if (name) return name;
+    }
+    return w.fallbackName;
+  };
+}
+
+/** Apps in the order of their most recently used window; each app's windows most recent first. */
+export function groupWindows(windows: readonly RawWindow[], nameOf: NameResolver, monitors: readonly MonitorInfo[]): RunningApp[] {
+  const apps = new Map<string, RunningApp>();
+  for (const w of windows) {
+    const name = nameOf(w);
+    let app = apps.get(name.toLowerCase());
+    if (!app) apps.set(name.toLowerCase(), (app = { name, pid: w.pid, windows: [] }));
+    app.windows.push({
+      id: w.id,
+      title: w.title,
+      bounds: [...w.bounds],
+      monitor: monitorOf(w.bounds, monitors)?.name ?? null,
+      focused: w.focused,
+      minimized: w.minimized,
+    });
+  }
+  return [...apps.values()];
+}

@@ -1,0 +1,162 @@
+import type { MonitorName } from '../protocol/commands';
+import type { MonitorInfo } from '../protocol/context';
+import type { CommandResult } from '../protocol/record';
+import { groupWindows, nameResolver, type NameResolver } from './app-grouping';
+import { DeskPilotError, WindowsUnavailableError } from './errors';
+import { formatRect, transferRect, width, height } from './geometry';
+import { assignRoles, monitorOf } from './monitor-roles';
+import type { AppCatalog, CatalogApp, RawWindow, Rect4, WindowBackend } from './ports';
+import { monitorFor } from './resolve';
+import type { UndoCollector } from './undo-collector';
+
+// The window operations. Each one starts from a fresh window list, because the snapshot may
+// be seconds old: a window that vanished in between is reported, never guessed.
+
+export interface WindowOpsPorts {
+  windows: (() => Promise<WindowBackend>) | null;
+  windowsUnavailableReason?: string;
+  apps: AppCatalog;
+  /** How long to wait for a launched app's first window. */
+  launchTimeoutMs?: number;
+}
+
+export interface Desk {
+  backend: WindowBackend;
+  windows: RawWindow[];
+  monitors: MonitorInfo[];
+  nameOf: NameResolver;
+  catalog: CatalogApp[];
+}
+
+export async function readDesk(ports: WindowOpsPorts): Promise<Desk> {
+  if (!ports.windows) throw new WindowsUnavailableError(ports.windowsUnavailableReason ?? 'no window backend on this platform yet');
+  const backend = await ports.windows();
+  const [windows, raw, catalog] = await Promise.all([backend.listWindows(), backend.listMonitors(), ports.apps.list().catch(() => [])]);
+  return { backend, windows, monitors: assignRoles(raw), nameOf: nameResolver(catalog), catalog };
+}
+
+export const windowsOf = (desk: Pick<Desk, 'windows' | 'nameOf'>, app: string): RawWindow[] =>
+  desk.windows.filter((w) => desk.nameOf(w).toLowerCase() === app.toLowerCase());
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref?.());
+
+export async function listApps(ports: WindowOpsPorts): Promise<CommandResult> {
+  const desk = await readDesk(ports);
+  const apps = groupWindows(desk.windows, desk.nameOf, desk.monitors);
+  const names = apps.map((a) => (a.windows.length > 1 ? `${a.name} (${a.windows.length} windows)` : a.name));
+  return { ok: true, message: `${plural(apps.length, 'app')} running${names.length ? `: ${names.join(', ')}` : ''}`, data: { apps } };
+}
+
+export async function focusApp(app: string, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
+  const desk = await readDesk(ports);
+  const running = windowsOf(desk, app);
+  if (running.length) {
+    const w = running[0]!;
+    undo.noteFocus(desk.windows);
+    if (w.minimized) {
+      undo.touch(w, app);
+      await desk.backend.restore(w.id);
+    }
+    await desk.backend.focus(w.id);
+    return { ok: true, message: `Brought ${app} to the front${w.title ? ` ("${w.title}")` : ''}`, data: { window_id: w.id } };
+  }
+  const entry = desk.catalog.find((a) => a.name.toLowerCase() === app.toLowerCase());
+  if (!entry) throw new DeskPilotError(`${app} is not running and is not an installed app`, 'app_unknown');
+  const before = new Set(desk.windows.map((w) => w.id));
+  undo.noteFocus(desk.windows);
+  const { pid } = await ports.apps.launch(entry);
+  const w = await waitForWindow(desk, entry.name, pid, before, ports.launchTimeoutMs ?? 10_000);
+  await desk.backend.focus(w.id);
+  return { ok: true, message: `Started ${entry.name} and brought it to the front`, data: { window_id: w.id, pid } };
+}
+
+/** Polls for the first new window of the app (or of the launched process). */
+export async function waitForWindow(
+  desk: Desk,
+  app: string,
+  pid: number | null,
+  existing: ReadonlySet<string>,
+  timeoutMs: number,
+): Promise<RawWindow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const all = await desk.backend.listWindows();
+    const fresh = all.filter((w) => !existing.has(w.id));
+    const w = fresh.find((x) => (pid !== null && x.pid === pid) || desk.nameOf(x).toLowerCase() === app.toLowerCase());
+    if (w) return w;
+    if (Date.now() > deadline) {
+      throw new DeskPilotError(`started ${app}, but no window appeared within ${Math.round(timeoutMs / 1000)} s`, 'launch_timeout');
+    }
+    await sleep(100);
+  }
+}
+
+export interface PlaceRequest {
+  app: string;
+  monitor?: MonitorName;
+  bounds?: readonly number[];
+}
+
+export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
+  const desk = await readDesk(ports);
+  const w = windowsOf(desk, req.app)[0];
+  if (!w) throw new DeskPilotError(`${req.app} has no open window any more`, 'window_gone');
+  const target = targetFrame(w, req, desk.monitors);
+  const where = req.bounds
+    ? req.monitor
+      ? `the ${req.monitor} monitor`
+      : formatRect(target)
+    : `the ${req.monitor} monitor`;
+  const got = await placeWindow(desk.backend, w, req.app, target, undo);
+  return { ok: true, message: `Moved ${req.app} to ${where} (${formatRect(got)})${sizeNote(target, got)}`, data: placementData(w, target, got) };
+}
+
+export function targetFrame(w: RawWindow, req: PlaceRequest, monitors: readonly MonitorInfo[]): Rect4 {
+  if (req.bounds) return [...req.bounds] as Rect4;
+  const dest = monitorFor(monitors, req.monitor!);
+  if (!dest) throw new DeskPilotError(`no "${req.monitor}" monitor is connected`, 'monitor_missing');
+  const from = monitorOf(w.bounds, monitors) ?? monitorFor(monitors, 'main') ?? dest;
+  return transferRect(w.bounds, from.work_area, dest.work_area);
+}
+
+/** Restores (un-minimise, un-maximise) so bounds can apply, then places; returns what the window got. */
+export async function placeWindow(backend: WindowBackend, w: RawWindow, app: string, target: Rect4, undo: UndoCollector): Promise<Rect4> {
+  undo.touch(w, app);
+  await backend.restore(w.id);
+  return backend.setFrameBounds(w.id, target);
+}
+
+export function sizeNote(asked: readonly number[], got: readonly number[]): string {
+  const off = (a: number, b: number) => Math.abs(a - b) > 0;
+  if (!off(width(asked), width(got)) && !off(height(asked), height(got)) && asked[0] === got[0] && asked[1] === got[1]) return '';
+  return ` — asked for ${formatRect(asked)}, the window allows ${formatRect(got)}`;
+}
+
+const placementData = (w: RawWindow, target: Rect4, got: Rect4) => ({ window_id: w.id, before: w.bounds, requested: target, bounds: got });
+
+export async function closeApp(app: string, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
+  const desk = await readDesk(ports);
+  const wins = windowsOf(desk, app);
+  if (wins.length === 0) throw new DeskPilotError(`${app} has no open window any more`, 'window_gone');
+  undo.cannotUndo(`closed ${app}`);
+  await Promise.all(wins.map((w) => desk.backend.close(w.id)));
+  const ids = new Set(wins.map((w) => w.id));
+  const pids = [...new Set(wins.map((w) => w.pid).filter((p): p is number => p !== null))];
+  // Apps may ask to save first: wait briefly, then report what is true rather than kill.
+  const deadline = Date.now() + 3000;
+  let open = wins.length;
+  let alive = pids.length;
+  for (;;) {
+    open = (await desk.backend.listWindows()).filter((w) => ids.has(w.id)).length;
+    alive = (await Promise.all(pids.map((p) => desk.backend.processAlive(p)))).filter(Boolean).length;
+    if ((open === 0 && alive === 0) || Date.now() > deadline) break;
+    await sleep(50);
+  }
+  const windows = plural(wins.length, 'window');
+  if (open > 0) {
+    return { ok: false, message: `Asked ${app} to close ${windows}; ${open} still open (it may be asking to save)`, data: { still_open: open } };
+  }
+  const proc = pids.length === 0 ? '' : alive === 0 ? '; its process has exited' : '; its process is still running';
+  return { ok: true, message: `Closed ${app} (${windows})${proc}`, data: { closed_windows: wins.length, process_exited: alive === 0 } };
+}

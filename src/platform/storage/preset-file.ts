@@ -1,0 +1,32 @@
+import type { PresetStore } from '../../engine/ports';
+import { PresetFile, type Preset } from '../../protocol/preset';
+import { readJsonFile, writeJsonFile } from './json-file';
+
+/** presets.json in the config dir. A broken file is reported, never overwritten. */
+export class PresetFileStore implements PresetStore {
+  constructor(readonly file: string) {}
+
+  async list(): Promise<Preset[]> {
+    return (await this.read()).presets;
+  }
+
+  async save(preset: Preset): Promise<void> {
+    const data = await this.read();
+    const i = data.presets.findIndex((p) => p.name.toLowerCase() === preset.name.toLowerCase());
+    if (i >= 0) data.presets[i] = preset;
+    else data.presets.push(preset);
+    await writeJsonFile(this.file, data);
+  }
+
+  async delete(name: string): Promise<boolean> {
+    const data = await this.read();
+    const kept = data.presets.filter((p) => p.name.toLowerCase() !== name.toLowerCase());
+    if (kept.length === data.presets.length) return false;
+    await writeJsonFile(this.file, { ...data, presets: kept });
+    return true;
+  }
+
+  private read() {
+    return readJsonFile(this.file, PresetFile, { version: 1 as const, presets: [] });
+  }
+}
