@@ -1,6 +1,7 @@
 import type { Bounds, Command, CommandOf, MonitorName } from '../protocol/commands';
 import type { ContextSnapshot, MonitorInfo, RunningApp, TabInfo } from '../protocol/context';
 import type { FieldError } from '../protocol/validation';
+import { closestNames } from './closest-names';
 import { normalizeUrl } from './normalize-url';
 
 // Resolution turns a schema-valid batch into concrete targets taken from the snapshot the
@@ -82,13 +83,14 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): Resolv
     }
     case 'focus_app':
     case 'close_app': {
-      const app = findApp(snap, command.app_name, command.type === 'focus_app');
-      if (!app) return fail('app_name', noSuchApp(command.app_name, snap)), null;
+      const installedToo = command.type === 'focus_app';
+      const app = findApp(snap, command.app_name, installedToo);
+      if (!app) return fail('app_name', noSuchApp(command.app_name, snap, installedToo)), null;
       return { type: command.type, command, app } as ResolvedCommand;
     }
     case 'place_app': {
       const app = findApp(snap, command.app_name, false);
-      if (!app) fail('app_name', noSuchApp(command.app_name, snap));
+      if (!app) fail('app_name', noSuchApp(command.app_name, snap, false));
       const monitor = command.monitor ? monitorFor(snap.monitors, command.monitor) : null;
       if (command.monitor && !monitor) fail('monitor', `no "${command.monitor}" monitor is connected`);
       if (command.bounds && !intersectsAnyMonitor(command.bounds, snap.monitors)) {
@@ -125,11 +127,13 @@ function findApp(snap: ContextSnapshot, name: string, allowInstalled: boolean): 
   return snap.installed_apps.find((a) => a.name.toLowerCase() === key)?.name ?? null;
 }
 
-function noSuchApp(name: string, snap: ContextSnapshot): string {
+function noSuchApp(name: string, snap: ContextSnapshot, installedToo: boolean): string {
+  const pool = [...snap.running_apps.map((a) => a.name), ...(installedToo ? snap.installed_apps.map((a) => a.name) : [])];
+  const close = closestNames(name, [...new Set(pool)], 5).map((n) => `"${n}"`);
+  const what = installedToo ? 'no running or installed app' : 'no running app';
+  if (close.length) return `${what} is named "${name}"; closest: ${close.join(', ')}`;
   const running = snap.running_apps.map((a) => `"${a.name}"`);
-  return running.length
-    ? `no running app is named "${name}" (running: ${running.slice(0, 12).join(', ')})`
-    : `no running app is named "${name}"`;
+  return running.length ? `${what} is named "${name}" (running: ${running.slice(0, 12).join(', ')})` : `${what} is named "${name}"`;
 }
 
 export function monitorFor(monitors: readonly MonitorInfo[], role: MonitorName): MonitorInfo | null {

@@ -1,0 +1,109 @@
+// Small timing and reporting helpers shared by the benches. Figures only: nothing here asserts.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+/** Nearest-rank percentile of already sorted samples. */
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+export function stats(samples: readonly number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0] ?? Number.NaN,
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
+}
+
+/** Milliseconds taken by `fn` (wall clock, high resolution). */
+export async function timeMs(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+export function fmtMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  if (ms < 10) return `${ms.toFixed(2)} ms`;
+  if (ms < 1000) return `${ms.toFixed(1)} ms`;
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** "p50 (p95)" */
+export function fmtStats(s: Stats | null): string {
+  return s ? `${fmtMs(s.p50)} (${fmtMs(s.p95)})` : '—';
+}
+
+export function fmtRatio(ratio: number): string {
+  if (!Number.isFinite(ratio)) return '—';
+  return ratio >= 10 ? `${ratio.toFixed(0)}x` : `${ratio.toFixed(1)}x`;
+}
+
+/** A table with columns padded to their widest cell; the first row is the header. */
+export function formatTable(rows: readonly (readonly string[])[]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  const line = (row: readonly string[]) => row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ').trimEnd();
+  const [header, ...body] = rows;
+  if (!header) return '';
+  const rule = widths.map((w) => '-'.repeat(w)).join('-+-');
+  return [line(header), rule, ...body.map(line)].join('\n');
+}
+
+export function machineNote(extra: string[] = []): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  const gib = (os.totalmem() / 1024 ** 3).toFixed(0);
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  return [`${cpus.length} cores (${model})`, `${gib} GiB RAM`, `Node ${process.version}`, ...extra, `load avg ${load}`].join(', ');
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function cpuTimes(): { idle: number; total: number } | null {
+  try {
+    // Linux: "cpu  user nice system idle iowait irq softirq steal ..." in clock ticks.
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    const fields = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine is mostly idle (e.g. freshly opened tabs finished loading and painting),
+ * so that work does not leak into the timed calls. Resolves with the ms waited.
+ */
+export async function waitForQuietCpu(opts: { idleFraction?: number; sampleMs?: number; maxMs?: number } = {}): Promise<number> {
+  const { idleFraction = 0.85, sampleMs = 250, maxMs = 10_000 } = opts;
+  const start = performance.now();
+  let before = cpuTimes();
+  if (!before) {
+    await sleep(1000);
+    return performance.now() - start;
+  }
+  while (performance.now() - start < maxMs) {
+    await sleep(sampleMs);
+    const now = cpuTimes()!;
+    const total = now.total - before.total;
+    if (total > 0 && (now.idle - before.idle) / total >= idleFraction) break;
+    before = now;
+  }
+  return performance.now() - start;
+}
