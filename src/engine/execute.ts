@@ -89,11 +89,11 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
     case 'list_apps':
       return listApps(ports);
     case 'focus_app':
-      return focusApp(cmd.app, ports, undo);
+      return focusApp(cmd.app, cmd.windowId, ports, undo);
     case 'place_app':
-      return placeApp({ app: cmd.app, monitor: cmd.command.monitor, bounds: cmd.command.bounds }, ports, undo);
+      return placeApp({ app: cmd.app, windowId: cmd.windowId, monitor: cmd.command.monitor, bounds: cmd.command.bounds }, ports, undo);
     case 'close_app':
-      return closeApp(cmd.app, ports, undo);
+      return closeApp(cmd.app, cmd.windowIds, ports, undo);
     case 'activate_preset': {
       const preset = (await ports.presets.list()).find((p) => p.name.toLowerCase() === cmd.preset.toLowerCase());
       if (!preset) throw new DeskPilotError(`preset "${cmd.preset}" was deleted after the snapshot`, 'preset_gone');

@@ -10,9 +10,10 @@ import { normalizeUrl } from './normalize-url';
 
 export type ResolvedCommand =
   | { type: 'list_apps'; command: CommandOf<'list_apps'> }
-  | { type: 'focus_app'; command: CommandOf<'focus_app'>; app: string }
-  | { type: 'place_app'; command: CommandOf<'place_app'>; app: string; monitor: MonitorInfo | null }
-  | { type: 'close_app'; command: CommandOf<'close_app'>; app: string }
+  /** windowId: the app's most recent window in the snapshot; null when it must be launched. */
+  | { type: 'focus_app'; command: CommandOf<'focus_app'>; app: string; windowId: string | null }
+  | { type: 'place_app'; command: CommandOf<'place_app'>; app: string; windowId: string; monitor: MonitorInfo | null }
+  | { type: 'close_app'; command: CommandOf<'close_app'>; app: string; windowIds: string[] }
   | { type: 'list_tabs'; command: CommandOf<'list_tabs'> }
   | { type: 'switch_tab'; command: CommandOf<'switch_tab'>; tab: TabInfo }
   | { type: 'open_url'; command: CommandOf<'open_url'>; url: string; domain: string }
@@ -81,12 +82,15 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): Resolv
       if (!n.ok) return fail('url', n.reason), null;
       return { type: 'open_url', command, url: n.url, domain: n.domain };
     }
-    case 'focus_app':
+    case 'focus_app': {
+      const app = findApp(snap, command.app_name, true);
+      if (!app) return fail('app_name', noSuchApp(command.app_name, snap, true)), null;
+      return { type: 'focus_app', command, app, windowId: windowsOf(snap, app)[0]?.id ?? null };
+    }
     case 'close_app': {
-      const installedToo = command.type === 'focus_app';
-      const app = findApp(snap, command.app_name, installedToo);
-      if (!app) return fail('app_name', noSuchApp(command.app_name, snap, installedToo)), null;
-      return { type: command.type, command, app } as ResolvedCommand;
+      const app = findApp(snap, command.app_name, false);
+      if (!app) return fail('app_name', noSuchApp(command.app_name, snap, false)), null;
+      return { type: 'close_app', command, app, windowIds: windowsOf(snap, app).map((w) => w.id) };
     }
     case 'place_app': {
       const app = findApp(snap, command.app_name, false);
@@ -96,7 +100,9 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): Resolv
       if (command.bounds && !intersectsAnyMonitor(command.bounds, snap.monitors)) {
         fail('bounds', `[${command.bounds.join(', ')}] lies entirely outside every monitor`);
       }
-      return app && (!command.monitor || monitor) ? { type: 'place_app', command, app, monitor } : null;
+      const windowId = app ? windowsOf(snap, app)[0]?.id : undefined;
+      if (app && !windowId) fail('app_name', `${app} has no open window to place`);
+      return app && windowId && (!command.monitor || monitor) ? { type: 'place_app', command, app, windowId, monitor } : null;
     }
     case 'activate_preset': {
       const preset = snap.presets.find((p) => p.toLowerCase() === command.preset_name.toLowerCase());
@@ -112,6 +118,8 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): Resolv
 }
 
 const findTab = (snap: ContextSnapshot, index: number) => snap.tabs.find((t) => t.index === index);
+
+const windowsOf = (snap: ContextSnapshot, app: string) => snap.running_apps.find((a) => a.name === app)?.windows ?? [];
 
 function noSuchTab(index: number, snap: ContextSnapshot): string {
   const n = snap.tabs.length;

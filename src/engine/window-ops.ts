@@ -48,11 +48,17 @@ export async function listApps(ports: WindowOpsPorts): Promise<CommandResult> {
   return { ok: true, message: `${plural(apps.length, 'app')} running${names.length ? `: ${names.join(', ')}` : ''}`, data: { apps } };
 }
 
-export async function focusApp(app: string, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
+/** The snapshot's window, if it still exists: a window that vanished is reported, never replaced by another. */
+function stillOpen(desk: Desk, id: string, app: string): RawWindow {
+  const w = desk.windows.find((x) => x.id === id);
+  if (!w) throw new DeskPilotError(`${app}'s window closed after the snapshot; nothing was changed`, 'window_gone');
+  return w;
+}
+
+export async function focusApp(app: string, windowId: string | null, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
   const desk = await readDesk(ports);
-  const running = windowsOf(desk, app);
-  if (running.length) {
-    const w = running[0]!;
+  if (windowId) {
+    const w = stillOpen(desk, windowId, app);
     undo.noteFocus(desk.windows);
     if (w.minimized) {
       undo.touch(w, app);
@@ -94,14 +100,14 @@ export async function waitForWindow(
 
 export interface PlaceRequest {
   app: string;
+  windowId: string;
   monitor?: MonitorName;
   bounds?: readonly number[];
 }
 
 export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
   const desk = await readDesk(ports);
-  const w = windowsOf(desk, req.app)[0];
-  if (!w) throw new DeskPilotError(`${req.app} has no open window any more`, 'window_gone');
+  const w = stillOpen(desk, req.windowId, req.app);
   const target = targetFrame(w, req, desk.monitors);
   const where = req.bounds
     ? req.monitor
@@ -135,20 +141,22 @@ export function sizeNote(asked: readonly number[], got: readonly number[]): stri
 
 const placementData = (w: RawWindow, target: Rect4, got: Rect4) => ({ window_id: w.id, before: w.bounds, requested: target, bounds: got });
 
-export async function closeApp(app: string, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
+export async function closeApp(app: string, windowIds: readonly string[], ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
   const desk = await readDesk(ports);
-  const wins = windowsOf(desk, app);
-  if (wins.length === 0) throw new DeskPilotError(`${app} has no open window any more`, 'window_gone');
+  // Windows the app opened after the snapshot are its windows too: quitting means all of them.
+  const ids = new Set(windowIds);
+  const wins = desk.windows.filter((w) => ids.has(w.id) || desk.nameOf(w).toLowerCase() === app.toLowerCase());
+  if (wins.length === 0) throw new DeskPilotError(`${app} has no open window any more; nothing was closed`, 'window_gone');
   undo.cannotUndo(`closed ${app}`);
   await Promise.all(wins.map((w) => desk.backend.close(w.id)));
-  const ids = new Set(wins.map((w) => w.id));
+  const closing = new Set(wins.map((w) => w.id));
   const pids = [...new Set(wins.map((w) => w.pid).filter((p): p is number => p !== null))];
   // Apps may ask to save first: wait briefly, then report what is true rather than kill.
   const deadline = Date.now() + 3000;
   let open = wins.length;
   let alive = pids.length;
   for (;;) {
-    open = (await desk.backend.listWindows()).filter((w) => ids.has(w.id)).length;
+    open = (await desk.backend.listWindows()).filter((w) => closing.has(w.id)).length;
     alive = (await Promise.all(pids.map((p) => desk.backend.processAlive(p)))).filter(Boolean).length;
     if ((open === 0 && alive === 0) || Date.now() > deadline) break;
     await sleep(50);

@@ -4,6 +4,8 @@ import { loadConfig } from '../platform/config/load-config';
 import { wireEngine, type WiredEngine } from '../platform/wire-engine';
 import { registerIpc } from './ipc-manager';
 import { createMainWindow } from './main-window';
+import nwmWorkerPath from '../platform/windows/nwm/nwm-worker.js?modulePath';
+import { screenMonitors } from './screen-monitors';
 import { createTray } from './tray';
 
 // The Electron composition root: thin on purpose. Everything it wires is tested in plain
@@ -31,7 +33,8 @@ app.on('window-all-closed', () => {
 app.whenReady().then(async () => {
   if (process.platform === 'darwin') app.dock?.hide();
   // The engine starts warm: configuration and the Chrome connection are ready before the first command.
-  wired = await wireEngine(await loadConfig());
+  // X11 reads monitors itself; macOS/Windows take them from Electron's screen module.
+  wired = await wireEngine(await loadConfig(), process.platform === 'linux' ? {} : { monitors: screenMonitors, nwmWorkerPath });
   const engine = wired.engine;
   registerIpc(
     ipcMain,

@@ -1,13 +1,27 @@
 import path from 'node:path';
 import { Engine } from '../engine/engine';
-import type { ChromeBackend } from '../engine/ports';
+import type { ChromeBackend, RawMonitor, WindowBackend } from '../engine/ports';
+import { createAppCatalog } from './apps/create-app-catalog';
 import { createCdpChromeBackend } from './chrome/cdp-backend';
 import type { Config } from './config/load-config';
 import { loadDeviceId } from './storage/device-id';
 import { HistoryFile } from './storage/history-file';
+import { PresetFileStore } from './storage/preset-file';
+import { UndoFileStore } from './storage/undo-file';
+import { createNwmWindowBackend } from './windows/nwm/nwm-backend';
+import { createX11WindowBackend } from './windows/x11/x11-backend';
 
 // The one place that decides which implementation serves each engine port on this
 // platform; both composition roots (the CLI and the Electron main process) call it.
+
+export interface WireOptions {
+  /** Displays from Electron's screen module (the app passes it; macOS's addon has none). */
+  monitors?: () => Promise<RawMonitor[]>;
+  env?: NodeJS.ProcessEnv;
+  platform?: NodeJS.Platform;
+  /** The bundled macOS/Windows window helper (the app passes electron-vite's ?modulePath). */
+  nwmWorkerPath?: string;
+}
 
 export interface WiredEngine {
   engine: Engine;
@@ -15,21 +29,39 @@ export interface WiredEngine {
   dispose(): Promise<void>;
 }
 
-export async function wireEngine(config: Config): Promise<WiredEngine> {
+export async function wireEngine(config: Config, opts: WireOptions = {}): Promise<WiredEngine> {
+  const env = opts.env ?? process.env;
+  const platform = opts.platform ?? process.platform;
+  const dir = config.configDir.value;
   const chrome = createCdpChromeBackend({
     chromeUrl: config.chromeUrl.value,
     allowRemote: config.allowRemoteChrome.value,
     profileDir: config.chromeProfileDir,
   });
+  const windows = windowBackendFor(platform, opts);
   const engine = new Engine({
     chrome: async () => chrome,
-    // The window backend, app catalog and presets arrive with the windows issue;
-    // until then app commands fail resolution with the reason below.
-    windows: null,
-    apps: { list: async () => [] },
-    presets: { names: async () => [] },
-    history: new HistoryFile(path.join(config.configDir.value, 'history.jsonl')),
-    deviceId: await loadDeviceId(config.configDir.value),
+    windows: windows ? async () => windows : null,
+    windowsUnavailableReason: `no window backend for ${platform} yet: app and window commands are unavailable`,
+    apps: createAppCatalog(platform, env),
+    presets: new PresetFileStore(path.join(dir, 'presets.json')),
+    undo: new UndoFileStore(path.join(dir, 'undo.json')),
+    history: new HistoryFile(path.join(dir, 'history.jsonl')),
+    deviceId: await loadDeviceId(dir),
   });
-  return { engine, chrome, dispose: () => chrome.dispose() };
+  return {
+    engine,
+    chrome,
+    dispose: async () => {
+      await Promise.all([chrome.dispose(), windows?.dispose()]);
+    },
+  };
+}
+
+function windowBackendFor(platform: NodeJS.Platform, opts: WireOptions): WindowBackend | null {
+  if (platform === 'linux') return createX11WindowBackend({});
+  if (platform === 'darwin' || platform === 'win32') {
+    return createNwmWindowBackend({ platform, monitors: opts.monitors, workerPath: opts.nwmWorkerPath });
+  }
+  return null;
 }

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -24,8 +25,16 @@ describe('electron-vite build (no Electron runtime needed)', () => {
 
   it('main requires only node built-ins, electron and declared dependencies', () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    const external = requires('out/main/index.js').filter((m) => !m.startsWith('node:') && m !== 'electron');
+    const external = requires('out/main/index.js').filter((m) => !m.startsWith('node:') && !builtinModules.includes(m) && m !== 'electron');
     for (const m of external) expect(Object.keys(pkg.dependencies)).toContain(m);
+  });
+
+  it('ships the macOS/Windows window helper as its own script, loading only the addon and node built-ins', () => {
+    const chunks = readdirSync(path.join(root, 'out/main/chunks')).filter((f) => f.startsWith('nwm-worker'));
+    expect(chunks).toHaveLength(1);
+    const loaded = [...readFileSync(path.join(root, 'out/main/chunks', chunks[0]!), 'utf8').matchAll(/require\((?:"([^"]+)"|'([^']+)')\)/g)].map((m) => m[1] ?? m[2]);
+    expect(loaded.filter((m) => !m!.startsWith('node:') && !builtinModules.includes(m!))).toEqual([]);
+    expect(readFileSync(path.join(root, 'out/main/index.js'), 'utf8')).toContain('nwm-worker');
   });
 
   it('the renderer page carries a Content-Security-Policy without unsafe-eval', () => {
