@@ -21,7 +21,7 @@ const snapshot = (over: Partial<ContextSnapshot> = {}): ContextSnapshot => ({
     { id: '1', name: 'LEFT', roles: ['left', 'main'], bounds: [0, 0, 1920, 1080], work_area: [0, 0, 1920, 1080], primary: true, scale: 1 },
     { id: '2', name: 'RIGHT', roles: ['right'], bounds: [1920, 0, 3840, 1080], work_area: [1920, 0, 3840, 1080], primary: false, scale: 1 },
   ],
-  running_apps: [{ name: 'Google Chrome', pid: 10, windows: [] }],
+  running_apps: [{ name: 'Google Chrome', pid: 10, windows: [{ id: '0x1', title: 'Chrome', bounds: [0, 0, 800, 600], monitor: 'LEFT', focused: true, minimized: false }] }],
   installed_apps: [{ name: 'Google Chrome' }, { name: 'Cursor' }],
   tabs: [tab(1, 'reddit.com'), tab(2, 'github.com'), tab(3, 'reddit.com', 2)],
   presets: ['code space'],
@@ -90,5 +90,17 @@ describe('resolveBatch', () => {
     expect(paths([{ type: 'activate_preset', preset_name: 'gaming' }])).toEqual([
       'commands[0].preset_name: no preset named "gaming" (presets: "code space")',
     ]);
+  });
+
+  it("targets the windows of the snapshot the planner saw, so a vanished one is never replaced by another", () => {
+    const snap = snapshot({
+      running_apps: [
+        { name: 'XTerm', pid: 5, windows: [{ id: '0xa', title: 'top', bounds: [0, 0, 10, 10], monitor: 'LEFT', focused: true, minimized: false }, { id: '0xb', title: 'below', bounds: [0, 0, 10, 10], monitor: 'LEFT', focused: false, minimized: false }] },
+        { name: 'Idle', pid: 6, windows: [] },
+      ],
+    });
+    const r = resolveBatch([{ type: 'place_app', app_name: 'xterm', monitor: 'right' }, { type: 'close_app', app_name: 'XTerm' }, { type: 'focus_app', app_name: 'Cursor' }], snap);
+    expect(r.ok && r.plan.map((c) => ('windowId' in c ? c.windowId : 'windowIds' in c ? c.windowIds : null))).toEqual(['0xa', ['0xa', '0xb'], null]);
+    expect(paths([{ type: 'place_app', app_name: 'Idle', monitor: 'left' }], snap)).toEqual(['commands[0].app_name: Idle has no open window to place']);
   });
 });

@@ -55,7 +55,7 @@ describe('parseInput: field errors name the path and the reason', () => {
     ['duplicate indices', env([{ type: 'close_tab', tab_indices: [4, 4] }]), ['commands[0].tab_indices[1]: duplicate tab index 4']],
     ['empty index list', env([{ type: 'close_tab', tab_indices: [] }]), ['commands[0].tab_indices: must list at least one tab index']],
     ['missing field', env([{ type: 'switch_tab' }]), ['commands[0].tab_index: is required']],
-    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query$/) as unknown as string]],
+    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query, undo$/) as unknown as string]],
     ['extra field', env([{ type: 'list_tabs', filter: 'reddit' }]), ['commands[0].filter: unknown field']],
     ['extra envelope field', { ...env([]), sudo: true }, ['sudo: unknown field']],
     ['empty name', env([{ type: 'focus_app', app_name: '   ' }]), ['commands[0].app_name: must be a non-empty string']],

@@ -11,6 +11,7 @@ import { createCdpChromeBackend, type CdpChromeBackend, type CdpChromeBackendOpt
 import { launchChrome, type LaunchedChrome } from '../../src/platform/chrome/launch';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
+import { waitFor } from '../support/wait-for';
 
 // The CDP backend against a real Chromium on a real (virtual) X desktop. Every effect is checked
 // through a separate raw CDP connection (or X11 tools), never through the backend itself.
@@ -26,15 +27,6 @@ interface RawTab {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) =>

@@ -11,6 +11,7 @@ import { createX11WindowBackend, type X11WindowBackend } from '../../src/platfor
 import { XConnection } from '../../src/platform/windows/x11/x-connection';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
+import { waitFor } from '../support/wait-for';
 
 const XTERM_STEP = { width: 6, height: 13 };
 
@@ -24,15 +25,6 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<strin
   );
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 const num = (id: string) => Number.parseInt(id, 16);
 
