@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'eval/**/*.test.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
     // Real-desktop suites start Xvfb, a window manager and Chromium; two at a time suits two cores.
     maxWorkers: 2,

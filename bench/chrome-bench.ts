@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Engine } from '../src/engine/engine';
+import { createLocalPlanner } from '../src/engine/local-planner';
+import { TurnFileStore } from '../src/platform/storage/turn-file';
 import type { ContextSnapshot } from '../src/protocol/context';
 import type { ExecReport } from '../src/protocol/report';
 import { createCdpChromeBackend, type CdpChromeBackend } from '../src/platform/chrome/cdp-backend';
@@ -110,6 +112,9 @@ export async function run(): Promise<void> {
       undo: new UndoFileStore(path.join(configDir, 'undo.json')),
       history: new HistoryFile(path.join(configDir, 'history.jsonl')),
       deviceId: await loadDeviceId(configDir),
+      planners: { local: createLocalPlanner(), llm: null, llmMissingReason: 'not used by this bench' },
+      answerer: null,
+      turns: new TurnFileStore(path.join(configDir, 'turns.json')),
     });
     const ctx: Ctx = { desk, fixture, backend, engine, http: new JsonEndpoints(`http://127.0.0.1:${chrome.port}`) };
 

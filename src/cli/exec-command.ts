@@ -70,7 +70,7 @@ export function exitCodeFor(report: ExecReport): number {
   }
 }
 
-async function loadSnapshot(file: string): Promise<{ ok: true; snapshot: ContextSnapshot } | { ok: false; errors: string[] }> {
+export async function loadSnapshot(file: string): Promise<{ ok: true; snapshot: ContextSnapshot } | { ok: false; errors: string[] }> {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, 'utf8'));

@@ -3,6 +3,8 @@ import { ConfigError, type ConfigFlags } from '../platform/config/load-config';
 import { runChromeLaunch, runChromeStatus } from './chrome-commands';
 import { runContext } from './context-command';
 import { runExec } from './exec-command';
+import { runPlan, runRun } from './plan-commands';
+import type { PlannerMode } from '../protocol/planning';
 import { runPresetsApply, runPresetsDelete, runPresetsList, runPresetsSave, runPresetsShow, runUndo } from './preset-commands';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
@@ -42,6 +44,32 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--context <file>', 'resolve against this snapshot (from `deskpilot context --json`)')
     .action(async (json: string, o: { dryRun?: boolean; context?: string }) => {
       code = await runExec(flags(), { json, dryRun: !!o.dryRun, contextFile: o.context }, io);
+    });
+
+  const plannerOption = () =>
+    new Option('--planner <mode>', 'auto: offline matcher when sure, else the LLM; local; llm').choices(['auto', 'local', 'llm']).default('auto');
+
+  program
+    .command('plan')
+    .description('turn words into a command envelope (printed; nothing runs)')
+    .argument('<text...>', 'what you want, e.g. "chrome left and cursor right"')
+    .addOption(plannerOption())
+    .option('--context <file>', 'plan against this snapshot (from `deskpilot context --json`)')
+    .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
+    .action(async (words: string[], o: { planner: PlannerMode; context?: string; explain?: boolean }) => {
+      code = await runPlan(flags(), { text: words.join(' '), mode: o.planner, contextFile: o.context, explain: o.explain }, io);
+    });
+
+  program
+    .command('run')
+    .description('plan and execute; closing tabs or apps asks first (or --yes)')
+    .argument('<text...>', 'what you want, e.g. "close all youtube tabs"')
+    .addOption(plannerOption())
+    .option('--yes', 'allow commands that close tabs or apps without asking')
+    .option('--context <file>', 'plan and resolve against this snapshot')
+    .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
+    .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean }) => {
+      code = await runRun(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, contextFile: o.context, explain: o.explain }, io);
     });
 
   const presets = program.command('presets').description('saved window layouts');

@@ -1,4 +1,4 @@
-import { errorMessage } from '../engine/errors';
+import { DeskPilotError, errorMessage } from '../engine/errors';
 import { formatRect } from '../engine/geometry';
 import type { Preset } from '../protocol/preset';
 import type { ConfigFlags } from '../platform/config/load-config';
@@ -18,7 +18,7 @@ async function withEngine(flags: ConfigFlags, io: Io, fn: (app: Awaited<ReturnTy
     return await fn(app);
   } catch (e) {
     io.err(`deskpilot: ${errorMessage(e)}\n`);
-    return EXIT.failed;
+    return e instanceof DeskPilotError && e.code === 'invalid_input' ? EXIT.invalid : EXIT.failed;
   } finally {
     await app.dispose();
   }

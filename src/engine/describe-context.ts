@@ -1,9 +1,9 @@
 import type { ContextSnapshot } from '../protocol/context';
+import { plural } from './words';
 
 // A plain-words account of the snapshot. It is what `query` answers until a planner
 // that understands questions is configured, and it must never invent anything.
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function describeContext(snap: ContextSnapshot): string {
   const lines: string[] = [];

@@ -2,11 +2,12 @@ import { DESTRUCTIVE_TYPES } from '../protocol/commands';
 import type { TabInfo } from '../protocol/context';
 import type { PlannedCommand } from '../protocol/report';
 import type { ResolvedCommand } from './resolve';
+import { tabLabel } from './words';
 
 // What a resolved command will do, in words — shown by --dry-run and by confirmations,
 // which must list exactly what will close.
 
-const tab = (t: TabInfo) => `tab ${t.index} "${t.title || '(untitled)'}"${t.domain ? ` (${t.domain})` : ''}`;
+const tab = (t: TabInfo) => tabLabel(t);
 
 export function describePlanned(cmd: ResolvedCommand, index: number): PlannedCommand {
   return { index, type: cmd.type, summary: summary(cmd), destructive: DESTRUCTIVE_TYPES.has(cmd.type) };

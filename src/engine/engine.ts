@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { ContextSnapshot } from '../protocol/context';
 import type { ExecutionRecord } from '../protocol/record';
 import type { CommandOutcome, ExecReport, ExecStatus, PlannedCommand } from '../protocol/report';
@@ -6,7 +5,9 @@ import { parseInput } from '../protocol/validation';
 import { buildContext, type ContextSources, type SnapshotOptions } from './context-builder';
 import { describePlanned } from './describe-plan';
 import { executeOne } from './execute';
-import type { HistoryStore } from './ports';
+import type { HistoryStore, TurnStore } from './ports';
+import { planText, type PlanOutcome, type Planners } from './plan-text';
+import type { PlannerMode, Turn } from '../protocol/planning';
 import type { ExecutionPorts } from './execute';
 import { UndoCollector } from './undo-collector';
 import { Preset } from '../protocol/preset';
@@ -20,6 +21,8 @@ import { resolveBatch, type ResolvedCommand } from './resolve';
 
 export interface EngineDeps extends ContextSources, Omit<ExecutionPorts, 'windows'> {
   history: HistoryStore;
+  planners: Planners;
+  turns: TurnStore;
   deviceId: string;
   newId?: () => string;
   clock?: () => number;
@@ -38,12 +41,35 @@ export class Engine {
   private readonly clock: () => number;
 
   constructor(private readonly deps: EngineDeps) {
-    this.newId = deps.newId ?? randomUUID;
+    // The Web Crypto global (Node 20, Electron, browsers): the engine stays free of node: imports.
+    this.newId = deps.newId ?? (() => globalThis.crypto.randomUUID());
     this.clock = deps.clock ?? Date.now;
   }
 
   snapshot(opts?: SnapshotOptions): Promise<ContextSnapshot> {
     return buildContext(this.deps, opts);
+  }
+
+  /**
+   * Plans words against a snapshot (a fresh one unless given) and returns both, so the
+   * caller executes against exactly the snapshot the planner saw.
+   */
+  async plan(
+    text: string,
+    opts: { mode: PlannerMode; snapshot?: ContextSnapshot; signal?: AbortSignal },
+  ): Promise<{ outcome: PlanOutcome; snapshot: ContextSnapshot; turns: Turn[] }> {
+    // Summaries help a model tell tabs apart; the offline matcher does not read them.
+    const [snapshot, turns] = await Promise.all([
+      opts.snapshot ?? this.snapshot({ summaries: opts.mode !== 'local' && this.deps.planners.llm !== null }),
+      this.deps.turns.recent(6).catch((): Turn[] => []),
+    ]);
+    const outcome = await planText(text, opts.mode, snapshot, turns, this.deps.planners, opts.signal);
+    return { outcome, snapshot, turns };
+  }
+
+  /** Remembers what was said and what happened, for follow-ups. Never fails the caller. */
+  async remember(turn: Turn): Promise<void> {
+    await this.deps.turns.append(turn).catch(() => undefined);
   }
 
   listPresets(): Promise<Preset[]> {
@@ -59,6 +85,8 @@ export class Engine {
    * preset. Unknown app names are refused before anything is written.
    */
   async savePreset(name: string, apps?: readonly string[]): Promise<Preset> {
+    const checkedName = Preset.shape.name.safeParse(name);
+    if (!checkedName.success) throw new DeskPilotError(`name: ${checkedName.error.issues[0]!.message}`, 'invalid_input');
     const desk = await readDesk(this.deps);
     if (apps) {
       const missing = missingApps(desk, apps);
@@ -87,6 +115,7 @@ export class Engine {
     if (!parsed.ok) return report('invalid', { errors: parsed.errors });
     if (parsed.clarification) return report('clarification', { clarification: parsed.clarification });
     const { commands } = parsed.envelope;
+    if (commands.length === 0) return report('done');
 
     const snap = opts.snapshot ?? (await this.snapshot());
     const resolution = resolveBatch(commands, snap);

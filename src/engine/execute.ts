@@ -4,7 +4,9 @@ import type { CommandResult } from '../protocol/record';
 import { describeContext } from './describe-context';
 import { DeskPilotError, TabGoneError, WindowGoneError, errorMessage } from './errors';
 import { domainOf } from './normalize-url';
-import type { ChromeBackend, ChromeTab, PresetStore, UndoStore } from './ports';
+import { byName, tabLabel } from './words';
+import { answerLocally } from './local-planner/answer-locally';
+import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, UndoStore } from './ports';
 import { applyPreset } from './presets';
 import type { ResolvedCommand } from './resolve';
 import { UndoCollector } from './undo-collector';
@@ -15,6 +17,8 @@ export interface ExecutionPorts extends WindowOpsPorts {
   chrome: () => Promise<ChromeBackend>;
   presets: PresetStore;
   undo: UndoStore;
+  /** Open questions; null when no LLM is configured (countable ones are answered locally). */
+  answerer: QuestionAnswerer | null;
 }
 
 export interface ExecContext {
@@ -38,8 +42,6 @@ export async function executeOne(cmd: ResolvedCommand, ctx: ExecContext): Promis
   }
 }
 
-const tabLabel = (t: Pick<TabInfo, 'index' | 'title' | 'domain'>) =>
-  `tab ${t.index} "${t.title || '(untitled)'}"${t.domain ? ` (${t.domain})` : ''}`;
 
 function failureMessage(cmd: ResolvedCommand, e: unknown): string {
   if (e instanceof TabGoneError && cmd.type === 'switch_tab') {
@@ -85,7 +87,7 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
       };
     }
     case 'query':
-      return { ok: true, message: describeContext(snap), data: { question: cmd.command.question } };
+      return answerQuestion(cmd.command.question, ports, snap);
     case 'list_apps':
       return listApps(ports);
     case 'focus_app':
@@ -95,13 +97,28 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
     case 'close_app':
       return closeApp(cmd.app, cmd.windowIds, ports, undo);
     case 'activate_preset': {
-      const preset = (await ports.presets.list()).find((p) => p.name.toLowerCase() === cmd.preset.toLowerCase());
+      const preset = byName(await ports.presets.list(), cmd.preset, (p) => p.name);
       if (!preset) throw new DeskPilotError(`preset "${cmd.preset}" was deleted after the snapshot`, 'preset_gone');
       return applyPreset(preset, ports, undo);
     }
     case 'undo':
       return undoBatches(cmd.steps, ports);
   }
+}
+
+/** Countable and list questions are answered from the snapshot; open ones by the LLM, when there is one. */
+async function answerQuestion(question: string, ports: ExecutionPorts, snap: ContextSnapshot): Promise<CommandResult> {
+  const local = answerLocally(question, snap);
+  if (local !== null) return { ok: true, message: local, data: { question, answered_by: 'local' } };
+  if (ports.answerer) {
+    const { answer, usage } = await ports.answerer.answer({ question, context: snap, turns: [] });
+    return { ok: true, message: answer, data: { question, answered_by: 'llm', usage } };
+  }
+  return {
+    ok: true,
+    message: `${describeContext(snap)} (Open questions need an LLM: set DESKPILOT_LLM_MODEL.)`,
+    data: { question, answered_by: 'summary' },
+  };
 }
 
 /** A fresh listing in the snapshot's tab shape (without summaries: listing must stay instant). */

@@ -125,6 +125,54 @@ export interface UndoStore {
   pop(n: number): Promise<import('../protocol/undo').UndoEntry[]>;
 }
 
+export interface PlanRequest {
+  text: string;
+  context: import('../protocol/context').ContextSnapshot;
+  /** Recent turns, oldest first, for follow-ups ("now put it on the right"). */
+  turns: readonly import('../protocol/planning').Turn[];
+  /** On the repair round: the previous answer and exactly why it was refused. */
+  repair?: { previous: string; errors: string[] };
+  signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+export interface PlannerAnswer {
+  /** The envelope as the planner produced it; the engine validates it, never trusts it. */
+  envelope: unknown;
+  /** 0..1. The offline matcher answers 1 only when nothing was ambiguous. */
+  confidence: number;
+  /** The model's raw text (repair round, --explain). */
+  raw?: string;
+  usage?: TokenUsage;
+}
+
+export interface Planner {
+  readonly kind: 'local' | 'llm';
+  /** "offline matcher", "gpt-4o-mini at https://api.openai.com/v1". */
+  describe(): string;
+  plan(req: PlanRequest): Promise<PlannerAnswer>;
+}
+
+/** Answers open questions about the desktop (the LLM); countable ones are answered locally. */
+export interface QuestionAnswerer {
+  answer(req: {
+    question: string;
+    context: import('../protocol/context').ContextSnapshot;
+    turns: readonly import('../protocol/planning').Turn[];
+    signal?: AbortSignal;
+  }): Promise<{ answer: string; usage?: TokenUsage }>;
+}
+
+/** Recent turns, kept briefly (minutes) so follow-ups work across CLI invocations. */
+export interface TurnStore {
+  recent(limit: number): Promise<import('../protocol/planning').Turn[]>;
+  append(turn: import('../protocol/planning').Turn): Promise<void>;
+}
+
 /** Where execution records go (see record.ts). */
 export interface HistoryStore {
   append(records: ReadonlyArray<import('../protocol/record').ExecutionRecord>): Promise<void>;

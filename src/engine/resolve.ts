@@ -40,6 +40,14 @@ export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot
     const fail = (field: string | null, message: string, kind: ResolveError['kind'] = 'input') =>
       errors.push({ path: field ? `${at}.${field}` : at, message, kind });
 
+    // A hostile URL is bad input whether or not Chrome is up: check it first (exit 2, not 1).
+    if (command.type === 'open_url') {
+      const n = normalizeUrl(command.url);
+      if (!n.ok) return fail('url', n.reason);
+    }
+    if (command.type === 'undo' && commands.length > 1) {
+      return fail(null, 'undo must be the only command in its batch (it restores earlier batches, not commands beside it)');
+    }
     if (TAB_TYPES.has(command.type) && !snap.sources.chrome.ok) {
       return fail(null, snap.sources.chrome.message, 'unavailable');
     }
@@ -99,6 +107,8 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): Resolv
       if (command.monitor && !monitor) fail('monitor', `no "${command.monitor}" monitor is connected`);
       if (command.bounds && !intersectsAnyMonitor(command.bounds, snap.monitors)) {
         fail('bounds', `[${command.bounds.join(', ')}] lies entirely outside every monitor`);
+      } else if (command.bounds && monitor && !intersectsAnyMonitor(command.bounds, [monitor])) {
+        fail('bounds', `[${command.bounds.join(', ')}] is not on the ${command.monitor} monitor (${monitor.name} is [${monitor.bounds.join(', ')}])`);
       }
       const windowId = app ? windowsOf(snap, app)[0]?.id : undefined;
       if (app && !windowId) fail('app_name', `${app} has no open window to place`);

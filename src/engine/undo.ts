@@ -1,7 +1,7 @@
 import type { CommandResult } from '../protocol/record';
 import type { UndoEntry } from '../protocol/undo';
 import { errorMessage } from './errors';
-import { formatRect } from './geometry';
+import { formatRect, overlapArea } from './geometry';
 import type { UndoStore } from './ports';
 import { readDesk, sizeNote, type WindowOpsPorts } from './window-ops';
 
@@ -9,9 +9,10 @@ import { readDesk, sizeNote, type WindowOpsPorts } from './window-ops';
 // What cannot come back (a closed app) is said, not pretended.
 
 export async function undoBatches(steps: number, ports: WindowOpsPorts & { undo: UndoStore }): Promise<CommandResult> {
+  // The desk first: when the window backend is unavailable the stack must stay as it was.
+  const desk = await readDesk(ports);
   const entries = await ports.undo.pop(steps);
   if (entries.length === 0) return { ok: true, message: 'Nothing to undo', data: { undone: 0 } };
-  const desk = await readDesk(ports);
   const lines: string[] = [];
   let ok = true;
   for (const entry of entries) {
@@ -30,6 +31,11 @@ async function undoOne(entry: UndoEntry, desk: Awaited<ReturnType<typeof readDes
   for (const w of entry.windows) {
     if (!live.has(w.id)) {
       lines.push(`${w.app}'s window is gone, so it stays gone`);
+      continue;
+    }
+    if (!desk.monitors.some((m) => overlapArea(w.before, m.bounds) > 0)) {
+      // Windows parks minimised windows far off-screen; moving one back there would hide it.
+      lines.push(`${w.app} was minimised before; it stays where it is now`);
       continue;
     }
     try {

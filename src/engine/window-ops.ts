@@ -2,12 +2,13 @@ import type { MonitorName } from '../protocol/commands';
 import type { MonitorInfo } from '../protocol/context';
 import type { CommandResult } from '../protocol/record';
 import { groupWindows, nameResolver, type NameResolver } from './app-grouping';
-import { DeskPilotError, WindowsUnavailableError } from './errors';
+import { DeskPilotError, WindowGoneError, WindowsUnavailableError } from './errors';
 import { formatRect, transferRect, width, height } from './geometry';
 import { assignRoles, monitorOf } from './monitor-roles';
 import type { AppCatalog, CatalogApp, RawWindow, Rect4, WindowBackend } from './ports';
 import { monitorFor } from './resolve';
 import type { UndoCollector } from './undo-collector';
+import { plural, sleep } from './words';
 
 // The window operations. Each one starts from a fresh window list, because the snapshot may
 // be seconds old: a window that vanished in between is reported, never guessed.
@@ -38,8 +39,6 @@ export async function readDesk(ports: WindowOpsPorts): Promise<Desk> {
 export const windowsOf = (desk: Pick<Desk, 'windows' | 'nameOf'>, app: string): RawWindow[] =>
   desk.windows.filter((w) => desk.nameOf(w).toLowerCase() === app.toLowerCase());
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref?.());
 
 export async function listApps(ports: WindowOpsPorts): Promise<CommandResult> {
   const desk = await readDesk(ports);
@@ -107,14 +106,16 @@ export interface PlaceRequest {
 
 export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
   const desk = await readDesk(ports);
-  const w = stillOpen(desk, req.windowId, req.app);
+  let w = stillOpen(desk, req.windowId, req.app);
+  if (w.minimized) {
+    // A minimised window's frame can be a parking spot off-screen (Windows): restore, then read it.
+    undo.touch(w, req.app);
+    await desk.backend.restore(w.id);
+    w = (await desk.backend.listWindows()).find((x) => x.id === w.id) ?? w;
+  }
   const target = targetFrame(w, req, desk.monitors);
-  const where = req.bounds
-    ? req.monitor
-      ? `the ${req.monitor} monitor`
-      : formatRect(target)
-    : `the ${req.monitor} monitor`;
   const got = await placeWindow(desk.backend, w, req.app, target, undo);
+  const where = req.bounds && !req.monitor ? formatRect(target) : `the ${req.monitor} monitor`;
   return { ok: true, message: `Moved ${req.app} to ${where} (${formatRect(got)})${sizeNote(target, got)}`, data: placementData(w, target, got) };
 }
 
@@ -148,7 +149,10 @@ export async function closeApp(app: string, windowIds: readonly string[], ports:
   const wins = desk.windows.filter((w) => ids.has(w.id) || desk.nameOf(w).toLowerCase() === app.toLowerCase());
   if (wins.length === 0) throw new DeskPilotError(`${app} has no open window any more; nothing was closed`, 'window_gone');
   undo.cannotUndo(`closed ${app}`);
-  await Promise.all(wins.map((w) => desk.backend.close(w.id)));
+  // A window that closes by itself meanwhile is closed all the same; others keep closing.
+  const asked = await Promise.allSettled(wins.map((w) => desk.backend.close(w.id)));
+  const refused = asked.filter((a) => a.status === 'rejected' && !(a.reason instanceof WindowGoneError));
+  if (refused.length === wins.length) throw (refused[0] as PromiseRejectedResult).reason;
   const closing = new Set(wins.map((w) => w.id));
   const pids = [...new Set(wins.map((w) => w.pid).filter((p): p is number => p !== null))];
   // Apps may ask to save first: wait briefly, then report what is true rather than kill.

@@ -1,4 +1,4 @@
-import { app, ipcMain, type BrowserWindow, type WebContents } from 'electron';
+import { app, dialog, ipcMain, type BrowserWindow, type WebContents } from 'electron';
 import path from 'node:path';
 import { loadConfig } from '../platform/config/load-config';
 import { wireEngine, type WiredEngine } from '../platform/wire-engine';
@@ -11,7 +11,9 @@ import { createTray } from './tray';
 // The Electron composition root: thin on purpose. Everything it wires is tested in plain
 // Node; this file only connects it to windows, the tray and IPC.
 
-if (!app.requestSingleInstanceLock()) app.quit();
+// A second launch only wakes the first one; it must not wire a second engine.
+const isFirstInstance = app.requestSingleInstanceLock();
+if (!isFirstInstance) app.exit(0);
 
 let win: BrowserWindow | null = null;
 let wired: WiredEngine | null = null;
@@ -30,7 +32,7 @@ app.on('window-all-closed', () => {
   // A tray app keeps running with no window open.
 });
 
-app.whenReady().then(async () => {
+async function start(): Promise<void> {
   if (process.platform === 'darwin') app.dock?.hide();
   // The engine starts warm: configuration and the Chrome connection are ready before the first command.
   // X11 reads monitors itself; macOS/Windows take them from Electron's screen module.
@@ -47,7 +49,18 @@ app.whenReady().then(async () => {
   const resources = app.isPackaged ? process.resourcesPath : path.join(__dirname, '../../resources');
   createTray(resources, show, () => app.quit());
   show();
-});
+}
+
+if (isFirstInstance) {
+  app
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      // A broken config.json must be said, not leave a tray-less process running.
+      dialog.showErrorBox('DeskPilot could not start', e instanceof Error ? e.message : String(e));
+      app.exit(1);
+    });
+}
 
 app.on('before-quit', () => {
   void wired?.dispose();

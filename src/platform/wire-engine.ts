@@ -3,7 +3,11 @@ import { Engine } from '../engine/engine';
 import type { ChromeBackend, RawMonitor, WindowBackend } from '../engine/ports';
 import { createAppCatalog } from './apps/create-app-catalog';
 import { createCdpChromeBackend } from './chrome/cdp-backend';
-import type { Config } from './config/load-config';
+import type { Config, LlmConfig } from './config/load-config';
+import { createLocalPlanner } from '../engine/local-planner';
+import { createLlmAnswerer, createLlmPlanner } from './llm/llm-planner';
+import type { LlmOptions } from './llm/llm-options';
+import { TurnFileStore } from './storage/turn-file';
 import { loadDeviceId } from './storage/device-id';
 import { HistoryFile } from './storage/history-file';
 import { PresetFileStore } from './storage/preset-file';
@@ -39,7 +43,15 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     profileDir: config.chromeProfileDir,
   });
   const windows = windowBackendFor(platform, opts);
+  const llm = config.llm ? llmOptions(config.llm) : null;
   const engine = new Engine({
+    planners: {
+      local: createLocalPlanner(),
+      llm: llm ? createLlmPlanner(llm) : null,
+      llmMissingReason: 'no LLM is configured: set DESKPILOT_LLM_MODEL (and DESKPILOT_LLM_BASE_URL for Ollama or LM Studio), or use --planner local',
+    },
+    answerer: llm ? createLlmAnswerer(llm) : null,
+    turns: new TurnFileStore(path.join(dir, 'turns.json')),
     chrome: async () => chrome,
     windows: windows ? async () => windows : null,
     windowsUnavailableReason: `no window backend for ${platform} yet: app and window commands are unavailable`,
@@ -56,6 +68,10 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
       await Promise.all([chrome.dispose(), windows?.dispose()]);
     },
   };
+}
+
+function llmOptions(c: LlmConfig): LlmOptions {
+  return { baseURL: c.baseURL.value, model: c.model.value, apiKey: c.apiKey.value, mode: c.mode.value, timeoutMs: c.timeoutMs.value };
 }
 
 function windowBackendFor(platform: NodeJS.Platform, opts: WireOptions): WindowBackend | null {

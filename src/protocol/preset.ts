@@ -30,7 +30,18 @@ export type PresetPlacement = z.infer<typeof PresetPlacement>;
 
 export const Preset = z.strictObject({
   name: z.string().trim().min(1, { error: 'must be a non-empty string' }).max(MAX_NAME_LENGTH),
-  placements: z.array(PresetPlacement).max(50),
+  placements: z
+    .array(PresetPlacement)
+    .max(50)
+    // One placement per app: two would fight over the same window.
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((p, i) => {
+        const key = p.app.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'app'], message: `"${p.app}" is placed twice; a preset places each app once` });
+        seen.add(key);
+      });
+    }),
   urls: z.array(z.string().trim().min(1).max(8192)).max(50).default([]).describe('Opened in Chrome, each in a new tab.'),
 });
 export type Preset = z.infer<typeof Preset>;

@@ -35,6 +35,13 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
 
   const cli = (...args: string[]) => runCli(args, { env });
   const exec = (json: unknown, ...flags: string[]) => runCli(['exec', ...flags, JSON.stringify(json)], { env });
+  /** A set-up step: fails here, with its own message, rather than later under a confusing one. */
+  const setUp = async (json: unknown) => {
+    const r = await exec(json);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return r;
+  };
   const snap = async (): Promise<Snap> => (await cli('context', '--json', '--no-summaries')).json;
   const appOfPid = async (pid: number) => (await snap()).running_apps.find((a) => a.pid === pid)!;
 
@@ -113,18 +120,46 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     expect(activeWindow(env)).toBe(parseInt(xtermId, 16));
   });
 
-  it('undo puts a placed window back, and says when there is nothing left to undo', async () => {
-    await exec({ type: 'place_app', app_name: 'XTerm', bounds: [300, 300, 900, 800] });
+  it('undo puts a placed window back, several steps at once, and says when there is nothing left to undo', async () => {
+    await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [300, 300, 900, 800] });
     const placed = frameOf(env, xtermId);
-    await exec({ type: 'place_app', app_name: 'XTerm', bounds: [2400, 400, 3000, 900] });
+    await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [2400, 400, 3000, 900] });
     const r = await cli('undo');
     expect(r.code).toBe(0);
     expect(r.json.results[0].message).toMatch(/^Undid "move XTerm to \[2400, 400, 3000, 900\]": XTerm back at 300,300/);
     expect(frameOf(env, xtermId)).toEqual(placed);
+
+    await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [2000, 100, 2600, 600] });
+    await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [2100, 200, 2700, 700] });
+    const two = await cli('undo', '2');
+    expect(two.code).toBe(0);
+    expect(frameOf(env, xtermId)).toEqual(placed);
+
+    rmSync(path.join(dir, 'config', 'undo.json'), { force: true });
+    const none = await cli('undo');
+    expect(none.code).toBe(0);
+    expect(none.json.results[0].message).toBe('Nothing to undo');
+  });
+
+  it('undo must be alone in its batch, and bounds must lie on the monitor named with them', async () => {
+    const mixed = await exec([{ type: 'undo' }, { type: 'place_app', app_name: 'XTerm', monitor: 'left' }]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/^commands\[0\]: undo must be the only command in its batch/);
+    const off = await exec({ type: 'place_app', app_name: 'XTerm', monitor: 'left', bounds: [2000, 100, 2600, 500] });
+    expect(off.code).toBe(2);
+    expect(off.stderr).toBe('commands[0].bounds: [2000, 100, 2600, 500] is not on the left monitor (LEFT is [0, 0, 1920, 1080])\n');
+  });
+
+  it('one command that does not resolve stops the whole batch: the window does not move', async () => {
+    const before = frameOf(env, xtermId);
+    const r = await exec([{ type: 'place_app', app_name: 'XTerm', monitor: 'right' }, { type: 'close_tab', tab_indices: [99] }]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^commands\[1\]\.tab_indices\[0\]: tab 99 does not exist/);
+    expect(frameOf(env, xtermId)).toEqual(before);
   });
 
   it('presets: save, move everything, apply → the same layout; undo after apply moves it back', async () => {
-    await exec({ type: 'place_app', app_name: 'XTerm', bounds: [1920, 0, 2880, 1080] });
+    await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [1920, 0, 2880, 1080] });
     const saved = frameOf(env, xtermId);
     const save = await cli('presets', 'save', 'code space', '--apps', 'XTerm');
     expect(save.code).toBe(0);
@@ -132,7 +167,7 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     expect(save.stdout).toMatch(/^saved preset "code space": XTerm on right at 0% 0% (49|50)% (99|100)%\n$/);
     expect((await cli('presets', 'list')).stdout).toMatch(/^code space: XTerm on right/);
 
-    await exec({ type: 'place_app', app_name: 'XTerm', bounds: [200, 200, 800, 600] });
+    await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [200, 200, 800, 600] });
     const moved = frameOf(env, xtermId);
     const apply = await exec({ type: 'activate_preset', preset_name: 'Code Space' });
     expect(apply.code).toBe(0);
@@ -142,6 +177,27 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     const undo = await cli('undo');
     expect(undo.code).toBe(0);
     expect(frameOf(env, xtermId)).toEqual(moved);
+
+    const show = await cli('presets', 'show', 'CODE SPACE');
+    expect(show.json).toMatchObject({ name: 'code space', placements: [{ app: 'XTerm', monitor: 'right', launch: true }], urls: [] });
+    expect((await cli('presets', 'save', 'x'.repeat(300))).code).toBe(2);
+    expect((await cli('presets', 'save', 'ghosts', '--apps', 'Nope')).stderr).toBe('deskpilot: not running, so their layout cannot be saved: Nope\n');
+    expect((await cli('presets', 'delete', 'code space')).code).toBe(0);
+    expect((await cli('presets', 'delete', 'code space')).code).toBe(2);
+  });
+
+  it('a broken presets.json is reported with the bad entry named, and nothing moves', async () => {
+    const file = path.join(dir, 'config', 'presets.json');
+    writeFileSync(file, JSON.stringify({ version: 1, presets: [{ name: 'twice', placements: [
+      { app: 'XTerm', monitor: 'left', rect: [0, 0, 0.5, 1] }, { app: 'xterm', monitor: 'right', rect: [0, 0, 0.5, 1] },
+    ] }] }));
+    const before = frameOf(env, xtermId);
+    const r = await exec({ type: 'activate_preset', preset_name: 'twice' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('presets[0].placements[1].app: "xterm" is placed twice; a preset places each app once');
+    expect((await cli('presets', 'list')).code).toBe(1);
+    expect(frameOf(env, xtermId)).toEqual(before);
+    rmSync(file);
   });
 
   it('close_app closes gracefully and the process exits; undo says it cannot bring it back', async () => {
@@ -192,13 +248,18 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     }
     const file = path.join(dir, 'snap.json');
     writeFileSync(file, JSON.stringify(s));
-    const doomedId = s.running_apps.find((a) => a.name === name)!.windows[0]!.id;
-    execFileSync('wmctrl', ['-ic', doomedId], { env });
-    await new Promise<void>((resolve) => doomed.on('exit', () => resolve()));
-    const before = frameOf(env, xtermId);
-    const r = await exec({ type: 'place_app', app_name: name, monitor: 'right' }, '--context', file);
-    expect(r.code).toBe(1);
-    expect(r.json.results[0].message).toBe(`${name}'s window closed after the snapshot; nothing was changed`);
-    expect(frameOf(env, xtermId)).toEqual(before);
+    try {
+      const doomedId = s.running_apps.find((a) => a.name === name)!.windows[0]!.id;
+      const exited = new Promise<void>((resolve) => doomed.on('exit', () => resolve()));
+      execFileSync('wmctrl', ['-ic', doomedId], { env });
+      await exited;
+      const before = frameOf(env, xtermId);
+      const r = await exec({ type: 'place_app', app_name: name, monitor: 'right' }, '--context', file);
+      expect(r.code).toBe(1);
+      expect(r.json.results[0].message).toBe(`${name}'s window closed after the snapshot; nothing was changed`);
+      expect(frameOf(env, xtermId)).toEqual(before);
+    } finally {
+      if (doomed.exitCode === null) doomed.kill();
+    }
   });
 });

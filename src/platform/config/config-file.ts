@@ -5,9 +5,18 @@ import { z } from 'zod';
 export const ConfigFile = z.strictObject({
   chrome: z
     .strictObject({
-      url: z.string().trim().min(1).optional().describe('Explicit DevTools endpoint: http://127.0.0.1:9222 or ws://…'),
-      allow_remote: z.boolean().optional().describe('Allow a non-loopback DevTools endpoint.'),
-      path: z.string().trim().min(1).optional().describe('Chrome executable for `deskpilot chrome launch`.'),
+      url: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).optional().describe('Explicit DevTools endpoint: http://127.0.0.1:9222 or ws://…'),
+      allow_remote: z.boolean({ error: 'must be true or false' }).optional().describe('Allow a non-loopback DevTools endpoint.'),
+      path: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).optional().describe('Chrome executable for `deskpilot chrome launch`.'),
+    })
+    .optional(),
+  llm: z
+    .strictObject({
+      base_url: z.string({ error: 'must be a string' }).trim().url({ error: 'must be a URL such as http://localhost:11434/v1' }).optional().describe('OpenAI-compatible endpoint, e.g. http://localhost:11434/v1'),
+      model: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).optional(),
+      api_key: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).optional().describe('Prefer DESKPILOT_LLM_API_KEY; a key here is stored in plain text.'),
+      mode: z.enum(['strict', 'json_object'], { error: 'must be "strict" or "json_object"' }).optional().describe('json_object for servers/models without strict JSON schemas.'),
+      timeout_ms: z.number({ error: 'must be a number of milliseconds' }).int({ error: 'must be a whole number' }).min(1000, { error: 'must be at least 1000' }).max(600_000, { error: 'must be at most 600000' }).optional(),
     })
     .optional(),
 });

@@ -47,12 +47,44 @@ describe('loadConfig (real files in a temp dir)', () => {
   it('names the bad field of a broken config file', async () => {
     writeConfig({ chrome: { url: 42 } });
     await expect(loadConfig({}, { DESKPILOT_CONFIG_DIR: dir })).rejects.toThrow(
-      new ConfigError(`${path.join(dir, 'config.json')}: chrome.url: Invalid input: expected string, received number`),
+      new ConfigError(`${path.join(dir, 'config.json')}: chrome.url: must be a string`),
     );
     writeConfig({ chrome_url: 'x' });
     await expect(loadConfig({}, { DESKPILOT_CONFIG_DIR: dir })).rejects.toThrow(/config\.json: chrome_url: unknown field$/);
     writeConfig('{ not json');
     await expect(loadConfig({}, { DESKPILOT_CONFIG_DIR: dir })).rejects.toThrow(/config\.json: is not valid JSON/);
+  });
+});
+
+describe('LLM settings', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-llm-config-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is off without a model; a model alone means OpenAI, with OPENAI_API_KEY as the fallback key', async () => {
+    expect((await loadConfig({}, { DESKPILOT_CONFIG_DIR: dir, OPENAI_API_KEY: 'sk-x' })).llm).toBeNull();
+    const c = (await loadConfig({}, { DESKPILOT_CONFIG_DIR: dir, DESKPILOT_LLM_MODEL: 'gpt-4o-mini', OPENAI_API_KEY: 'sk-x' })).llm!;
+    expect([c.baseURL.value, c.model.value, c.apiKey.value, c.mode.value, c.timeoutMs.value]).toEqual([
+      'https://api.openai.com/v1', 'gpt-4o-mini', 'sk-x', 'strict', 30000,
+    ]);
+  });
+
+  it('takes Ollama-style settings from the file, DESKPILOT_LLM_API_KEY over OPENAI_API_KEY, env over file', async () => {
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ llm: { base_url: 'http://localhost:11434/v1', model: 'qwen2.5:7b', mode: 'json_object' } }));
+    const c = (await loadConfig({}, { DESKPILOT_CONFIG_DIR: dir, DESKPILOT_LLM_API_KEY: 'a', OPENAI_API_KEY: 'b', DESKPILOT_LLM_MODEL: 'llama3.1' })).llm!;
+    expect([c.baseURL, c.model, c.apiKey.value, c.mode.value]).toEqual([
+      { value: 'http://localhost:11434/v1', from: 'file' }, { value: 'llama3.1', from: 'env' }, 'a', 'json_object',
+    ]);
+  });
+
+  it('names bad LLM settings', async () => {
+    await expect(loadConfig({}, { DESKPILOT_CONFIG_DIR: dir, DESKPILOT_LLM_MODEL: 'm', DESKPILOT_LLM_MODE: 'loose' })).rejects.toThrow(
+      'DESKPILOT_LLM_MODE: must be "strict" or "json_object", not "loose"',
+    );
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ llm: { base_url: 'localhost' } }));
+    await expect(loadConfig({}, { DESKPILOT_CONFIG_DIR: dir })).rejects.toThrow(/llm\.base_url: must be a URL such as/);
   });
 });
 

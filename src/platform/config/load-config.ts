@@ -27,7 +27,19 @@ export interface Config {
   chromePath: Setting<string | undefined>;
   /** Where DeskPilot's own Chrome profile lives (`deskpilot chrome launch`). */
   chromeProfileDir: string;
+  /** null when no model is configured: the offline matcher is then the only planner. */
+  llm: LlmConfig | null;
 }
+
+export interface LlmConfig {
+  baseURL: Setting<string>;
+  model: Setting<string>;
+  apiKey: Setting<string | undefined>;
+  mode: Setting<'strict' | 'json_object'>;
+  timeoutMs: Setting<number>;
+}
+
+export const DEFAULT_LLM_BASE_URL = 'https://api.openai.com/v1';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -59,7 +71,29 @@ export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv
     allowRemoteChrome: { value: allow.value ?? false, from: allow.from },
     chromePath: pick([env.DESKPILOT_CHROME_PATH || undefined, 'env'], [file.chrome?.path, 'file']),
     chromeProfileDir: path.join(configDir.value, 'chrome-profile'),
+    llm: llmConfig(env, file),
   };
+}
+
+function llmConfig(env: NodeJS.ProcessEnv, file: ConfigFile): LlmConfig | null {
+  const model = pick<string>([env.DESKPILOT_LLM_MODEL || undefined, 'env'], [file.llm?.model, 'file']);
+  if (model.value === undefined) return null;
+  const baseURL = pick<string>([env.DESKPILOT_LLM_BASE_URL || undefined, 'env'], [file.llm?.base_url, 'file']);
+  const mode = pick<'strict' | 'json_object'>([parseMode(env.DESKPILOT_LLM_MODE), 'env'], [file.llm?.mode, 'file']);
+  const timeout = pick<number>([env.DESKPILOT_LLM_TIMEOUT_MS ? Number(env.DESKPILOT_LLM_TIMEOUT_MS) : undefined, 'env'], [file.llm?.timeout_ms, 'file']);
+  return {
+    model: { value: model.value, from: model.from },
+    baseURL: { value: baseURL.value ?? DEFAULT_LLM_BASE_URL, from: baseURL.from },
+    apiKey: pick([env.DESKPILOT_LLM_API_KEY || undefined, 'env'], [env.OPENAI_API_KEY || undefined, 'env'], [file.llm?.api_key, 'file']),
+    mode: { value: mode.value ?? 'strict', from: mode.from },
+    timeoutMs: { value: timeout.value && Number.isFinite(timeout.value) ? timeout.value : 30_000, from: timeout.from },
+  };
+}
+
+function parseMode(v: string | undefined): 'strict' | 'json_object' | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v === 'strict' || v === 'json_object') return v;
+  throw new ConfigError(`DESKPILOT_LLM_MODE: must be "strict" or "json_object", not "${v}"`);
 }
 
 async function readConfigFile(file: string): Promise<ConfigFile> {

@@ -31,9 +31,27 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S,
   return parsed.data;
 }
 
+let tmpCounter = 0;
+
 export async function writeJsonFile(file: string, value: unknown): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${process.pid}.${++tmpCounter}.tmp`;
   await writeFile(tmp, JSON.stringify(value, null, 2) + '\n', 'utf8');
   await rename(tmp, file);
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs read-modify-write updates of one file one after another within this process, so
+ * concurrent commands (the app serves several at once) cannot lose each other's changes.
+ */
+export function serialized<T>(file: string, update: () => Promise<T>): Promise<T> {
+  const previous = queues.get(file) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(update);
+  queues.set(file, next);
+  void next.finally(() => {
+    if (queues.get(file) === next) queues.delete(file);
+  }).catch(() => undefined);
+  return next;
 }

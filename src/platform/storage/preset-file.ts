@@ -1,6 +1,6 @@
 import type { PresetStore } from '../../engine/ports';
 import { PresetFile, type Preset } from '../../protocol/preset';
-import { readJsonFile, writeJsonFile } from './json-file';
+import { readJsonFile, serialized, writeJsonFile } from './json-file';
 
 /** presets.json in the config dir. A broken file is reported, never overwritten. */
 export class PresetFileStore implements PresetStore {
@@ -10,20 +10,24 @@ export class PresetFileStore implements PresetStore {
     return (await this.read()).presets;
   }
 
-  async save(preset: Preset): Promise<void> {
-    const data = await this.read();
-    const i = data.presets.findIndex((p) => p.name.toLowerCase() === preset.name.toLowerCase());
-    if (i >= 0) data.presets[i] = preset;
-    else data.presets.push(preset);
-    await writeJsonFile(this.file, data);
+  save(preset: Preset): Promise<void> {
+    return serialized(this.file, async () => {
+      const data = await this.read();
+      const i = data.presets.findIndex((p) => p.name.toLowerCase() === preset.name.toLowerCase());
+      if (i >= 0) data.presets[i] = preset;
+      else data.presets.push(preset);
+      await writeJsonFile(this.file, data);
+    });
   }
 
-  async delete(name: string): Promise<boolean> {
-    const data = await this.read();
-    const kept = data.presets.filter((p) => p.name.toLowerCase() !== name.toLowerCase());
-    if (kept.length === data.presets.length) return false;
-    await writeJsonFile(this.file, { ...data, presets: kept });
-    return true;
+  delete(name: string): Promise<boolean> {
+    return serialized(this.file, async () => {
+      const data = await this.read();
+      const kept = data.presets.filter((p) => p.name.toLowerCase() !== name.toLowerCase());
+      if (kept.length === data.presets.length) return false;
+      await writeJsonFile(this.file, { ...data, presets: kept });
+      return true;
+    });
   }
 
   private read() {

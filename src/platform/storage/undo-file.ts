@@ -1,6 +1,6 @@
 import type { UndoStore } from '../../engine/ports';
 import { UndoFile, type UndoEntry } from '../../protocol/undo';
-import { readJsonFile, writeJsonFile } from './json-file';
+import { readJsonFile, serialized, writeJsonFile } from './json-file';
 
 const KEEP = 50;
 
@@ -8,16 +8,20 @@ const KEEP = 50;
 export class UndoFileStore implements UndoStore {
   constructor(readonly file: string) {}
 
-  async push(entry: UndoEntry): Promise<void> {
-    const data = await this.read();
-    await writeJsonFile(this.file, { version: 1, entries: [...data.entries, entry].slice(-KEEP) });
+  push(entry: UndoEntry): Promise<void> {
+    return serialized(this.file, async () => {
+      const data = await this.read();
+      await writeJsonFile(this.file, { version: 1, entries: [...data.entries, entry].slice(-KEEP) });
+    });
   }
 
-  async pop(n: number): Promise<UndoEntry[]> {
-    const data = await this.read();
-    const taken = data.entries.slice(-n).reverse();
-    if (taken.length) await writeJsonFile(this.file, { version: 1, entries: data.entries.slice(0, data.entries.length - taken.length) });
-    return taken;
+  pop(n: number): Promise<UndoEntry[]> {
+    return serialized(this.file, async () => {
+      const data = await this.read();
+      const taken = data.entries.slice(-n).reverse();
+      if (taken.length) await writeJsonFile(this.file, { version: 1, entries: data.entries.slice(0, data.entries.length - taken.length) });
+      return taken;
+    });
   }
 
   private read() {

@@ -1,0 +1,117 @@
+import { errorMessage } from '../engine/errors';
+import type { PlanOutcome } from '../engine/plan-text';
+import type { PlannerMode } from '../protocol/planning';
+import type { PlannedCommand } from '../protocol/report';
+import { formatFieldError } from '../protocol/validation';
+import type { ConfigFlags } from '../platform/config/load-config';
+import { compose } from './compose';
+import { exitCodeFor, loadSnapshot } from './exec-command';
+import { EXIT } from './exit-codes';
+import type { Io } from './io';
+
+export interface PlanArgs {
+  text: string;
+  mode: PlannerMode;
+  contextFile?: string;
+  explain?: boolean;
+}
+
+function explain(outcome: PlanOutcome, io: Io): void {
+  const u = outcome.usage;
+  io.err(
+    `planner: ${outcome.planner} (${outcome.plannerDescription}), confidence ${outcome.confidence}, ` +
+      `${outcome.timings.plan_ms} ms${outcome.timings.repaired ? ', after one repair round' : ''}` +
+      (u ? `, tokens: ${u.prompt_tokens} prompt + ${u.completion_tokens} completion` : '') +
+      '\n',
+  );
+}
+
+/** `deskpilot plan`: the envelope on stdout, exactly the protocol's shape; nothing runs. */
+export async function runPlan(flags: ConfigFlags, args: PlanArgs, io: Io): Promise<number> {
+  const snapshot = await snapshotFrom(args.contextFile, io);
+  if (snapshot === null) return EXIT.invalid;
+  const app = await compose(flags);
+  try {
+    const { outcome } = await app.engine.plan(args.text, { mode: args.mode, snapshot });
+    io.out(JSON.stringify(outcome.envelope, null, 2) + '\n');
+    if (args.explain) explain(outcome, io);
+    return EXIT.ok;
+  } catch (e) {
+    io.err(`deskpilot: ${errorMessage(e)}\n`);
+    return EXIT.failed;
+  } finally {
+    await app.dispose();
+  }
+}
+
+export interface RunArgs extends PlanArgs {
+  yes: boolean;
+}
+
+const confirmationText = (plan: readonly PlannedCommand[]) =>
+  plan
+    .filter((p) => p.destructive)
+    .map((p) => `  • ${p.summary}\n`)
+    .join('');
+
+/**
+ * `deskpilot run`: plan, then execute against the same snapshot. Destructive commands need
+ * a yes: typed at the terminal, or --yes; without either nothing runs and the exit code is 3.
+ */
+export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise<number> {
+  const snapshot = await snapshotFrom(args.contextFile, io);
+  if (snapshot === null) return EXIT.invalid;
+  const app = await compose(flags);
+  try {
+    let planned;
+    try {
+      planned = await app.engine.plan(args.text, { mode: args.mode, snapshot });
+    } catch (e) {
+      io.err(`deskpilot: ${errorMessage(e)}\n`);
+      return EXIT.failed;
+    }
+    const { outcome } = planned;
+    if (args.explain) explain(outcome, io);
+    if (outcome.envelope.needs_clarification) {
+      const reason = outcome.envelope.clarification_reason ?? 'the request is ambiguous';
+      io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');
+      io.err(`needs clarification: ${reason}\n`);
+      await app.engine.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: `asked: ${reason}` });
+      return EXIT.needsUser;
+    }
+
+    let declinedBecause: string | null = null;
+    const report = await app.engine.exec(outcome.envelope, {
+      snapshot: planned.snapshot,
+      confirm: async (plan) => {
+        const list = confirmationText(plan);
+        if (!list || args.yes) return true;
+        if (!io.interactive()) {
+          declinedBecause = `not run: this needs confirmation — run again with --yes to allow:\n${list}`;
+          return false;
+        }
+        const answer = await io.ask(`This will:\n${list}Go ahead? [y/N] `);
+        if (/^y(es)?$/i.test(answer.trim())) return true;
+        declinedBecause = 'cancelled: nothing was run\n';
+        return false;
+      },
+    });
+    io.out(JSON.stringify({ ...report, envelope: outcome.envelope, planner: outcome.planner }, null, 2) + '\n');
+    if (declinedBecause) io.err(declinedBecause);
+    for (const e of report.errors) io.err(formatFieldError(e) + '\n');
+    for (const r of report.results) io.err(`${r.ok ? '✓' : '✗'} ${r.message}\n`);
+    const outcomeText = report.results.map((r) => r.message).join('; ') || report.status;
+    await app.engine.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: outcomeText });
+    return exitCodeFor(report);
+  } finally {
+    await app.dispose();
+  }
+}
+
+async function snapshotFrom(file: string | undefined, io: Io) {
+  if (!file) return undefined;
+  const loaded = await loadSnapshot(file);
+  if (loaded.ok) return loaded.snapshot;
+  io.err(loaded.errors.map((e) => `${e}\n`).join(''));
+  return null;
+}

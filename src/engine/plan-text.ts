@@ -1,0 +1,133 @@
+import type { ContextSnapshot } from '../protocol/context';
+import type { Envelope } from '../protocol/commands';
+import { fromLlmEnvelope } from '../protocol/llm-schema';
+import type { PlannerMode, Turn } from '../protocol/planning';
+import { formatFieldError, parseInput } from '../protocol/validation';
+import { DeskPilotError, errorMessage } from './errors';
+import type { Planner, TokenUsage } from './ports';
+import { resolveBatch } from './resolve';
+
+// Words → a validated envelope. The offline matcher answers when it is sure; otherwise the
+// LLM (when configured) gets one repair round with the exact errors; an answer that is still
+// invalid is an error, and nothing runs.
+
+export interface PlanOutcome {
+  /** Valid against the protocol and resolvable against `snapshot` (or a clarification). */
+  envelope: Envelope;
+  planner: 'local' | 'llm';
+  plannerDescription: string;
+  confidence: number;
+  /** ms: planning (both rounds), and whether a repair round was needed. */
+  timings: { plan_ms: number; repaired: boolean };
+  usage: TokenUsage | null;
+}
+
+export interface Planners {
+  local: Planner;
+  llm: Planner | null;
+  /** Why the LLM is unavailable, for messages. */
+  llmMissingReason: string;
+}
+
+export class PlanError extends DeskPilotError {
+  constructor(message: string) {
+    super(message, 'plan_failed');
+  }
+}
+
+/** Problems with a planner's answer, in the exec API's `path: reason` form; [] when it is usable. */
+export function checkAnswer(raw: unknown, snap: ContextSnapshot): { envelope: Envelope | null; errors: string[] } {
+  const parsed = parseInput(fromLlmEnvelope(raw));
+  if (!parsed.ok) return { envelope: null, errors: parsed.errors.map(formatFieldError) };
+  if (parsed.clarification) {
+    return {
+      envelope: { commands: [], needs_clarification: true, clarification_reason: parsed.clarification.reason },
+      errors: [],
+    };
+  }
+  const resolution = resolveBatch(parsed.envelope.commands, snap);
+  if (!resolution.ok) return { envelope: null, errors: resolution.errors.map(formatFieldError) };
+  return { envelope: parsed.envelope, errors: [] };
+}
+
+export async function planText(
+  text: string,
+  mode: PlannerMode,
+  snap: ContextSnapshot,
+  turns: readonly Turn[],
+  planners: Planners,
+  signal?: AbortSignal,
+): Promise<PlanOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
+
+  if (mode !== 'llm') {
+    const answer = await planners.local.plan({ text, context: snap, turns, signal });
+    const checked = checkAnswer(answer.envelope, snap);
+    // The matcher's own answers must always be valid; one that is not is a bug, reported as such.
+    if (!checked.envelope) throw new PlanError(`the offline matcher produced an invalid plan: ${checked.errors.join('; ')}`);
+    const sure = answer.confidence >= 1 && !checked.envelope.needs_clarification;
+    if (mode === 'local' || sure || !planners.llm) {
+      return {
+        envelope: checked.envelope,
+        planner: 'local',
+        plannerDescription: planners.local.describe(),
+        confidence: answer.confidence,
+        timings: { plan_ms: elapsed(), repaired: false },
+        usage: null,
+      };
+    }
+  }
+
+  const llm = planners.llm;
+  if (!llm) throw new PlanError(planners.llmMissingReason);
+  const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
+  const add = (u?: TokenUsage) => {
+    if (u) [usage.prompt_tokens, usage.completion_tokens] = [usage.prompt_tokens + u.prompt_tokens, usage.completion_tokens + u.completion_tokens];
+  };
+
+  let checked: { envelope: Envelope | null; errors: string[] };
+  let previous: string;
+  try {
+    const first = await llm.plan({ text, context: snap, turns, signal });
+    add(first.usage);
+    checked = checkAnswer(first.envelope, snap);
+    previous = first.raw ?? safeJson(first.envelope);
+  } catch (e) {
+    // Text that is not JSON at all deserves the same one repair round as JSON that is wrong.
+    if (!(e instanceof DeskPilotError && e.code === 'llm_bad_output')) throw e;
+    checked = { envelope: null, errors: [e.message] };
+    previous = (e as DeskPilotError & { raw?: string }).raw ?? '';
+  }
+  let repaired = false;
+  if (!checked.envelope) {
+    repaired = true;
+    let second;
+    try {
+      second = await llm.plan({ text, context: snap, turns, signal, repair: { previous, errors: checked.errors } });
+    } catch (e) {
+      throw new PlanError(`the model's answer was invalid (${checked.errors.join('; ')}) and the repair request failed: ${errorMessage(e)}`);
+    }
+    add(second.usage);
+    checked = checkAnswer(second.envelope, snap);
+    if (!checked.envelope) {
+      throw new PlanError(`the model's answer was invalid twice, so nothing was run: ${checked.errors.join('; ')}`);
+    }
+  }
+  return {
+    envelope: checked.envelope,
+    planner: 'llm',
+    plannerDescription: llm.describe(),
+    confidence: 1,
+    timings: { plan_ms: elapsed(), repaired },
+    usage,
+  };
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v);
+  } catch {
+    return String(v);
+  }
+}

@@ -1,0 +1,103 @@
+import type { ContextSnapshot, TabInfo, WindowInfo } from '../../protocol/context';
+
+// The snapshot as the planner reads it, written for tokens rather than for machines: one
+// line per thing, only what a planner can name in a command (indices, exact names, rects).
+// Target ids, pids, url paths and timestamps are left out — no command can use them.
+// Page titles and summaries are untrusted page text: whitespace is collapsed and they are
+// quoted, so a title can never forge a line of context.
+
+export interface CompactOptions {
+  /**
+   * The user's request. When the installed-app list has to be trimmed, names sharing a word
+   * with it are kept first, so "open Blender" still shows Blender on a 300-app machine.
+   */
+  request?: string;
+  /** Character budget for the installed-app list (default 2400, roughly 600 tokens). */
+  installedChars?: number;
+}
+
+const TITLE_MAX = 90;
+const SUMMARY_MAX = 80;
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1).trimEnd() + '…');
+const quote = (s: string, n: number) => JSON.stringify(clip(oneLine(s), n));
+const rect = (r: readonly number[]) => `[${r.join(',')}]`;
+
+export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {}): string {
+  const out: string[] = [];
+  const { windows, chrome, presets } = snap.sources;
+  const down = (Object.entries(snap.sources) as [string, { ok: boolean; message: string }][]).filter(([, s]) => !s.ok);
+  if (down.length) {
+    // Said up front and in one line, so the model explains or asks instead of inventing items.
+    out.push(`UNAVAILABLE (nothing from these is known; do not invent it): ${down.map(([k, s]) => `${k}: ${oneLine(s.message)}`).join('; ')}`);
+  }
+
+  if (windows.ok) {
+    out.push('Monitors ([left,top,right,bottom]; place windows inside the work area):');
+    for (const m of snap.monitors) {
+      out.push(`${m.name} ${m.roles.join(',') || '-'} bounds ${rect(m.bounds)} work ${rect(m.work_area)}`);
+    }
+    if (!snap.monitors.length) out.push('(none reported)');
+    out.push('Running apps (windows: "title" [frame] monitor flags):');
+    for (const app of snap.running_apps) out.push(appLine(app.name, app.windows));
+    if (!snap.running_apps.length) out.push('(none)');
+  }
+
+  out.push(installedLine(snap.installed_apps.map((a) => a.name), opts));
+
+  if (chrome.ok) {
+    out.push(snap.tabs.length ? 'Chrome tabs (index, * = active in its window, w = Chrome window, site, "title" — summary):' : 'Chrome tabs: none open');
+    for (const t of snap.tabs) out.push(tabLine(t));
+  }
+
+  if (presets.ok) out.push(`Presets: ${snap.presets.length ? snap.presets.map((p) => JSON.stringify(p)).join(', ') : 'none saved'}`);
+  return out.join('\n');
+}
+
+function appLine(name: string, windows: readonly WindowInfo[]): string {
+  if (!windows.length) return `${name}: no windows`;
+  const parts = windows.map((w) => {
+    const flags = [w.focused && 'focused', w.minimized && 'minimized'].filter(Boolean).join(' ');
+    return [quote(w.title, TITLE_MAX), rect(w.bounds), w.monitor ?? 'offscreen', flags].filter(Boolean).join(' ');
+  });
+  return `${name}: ${parts.join('; ')}`;
+}
+
+/** Host rather than registrable domain: mail.google.com and docs.google.com are different things to a user. */
+function site(t: TabInfo): string {
+  try {
+    const u = new URL(t.url);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.host.replace(/^www\./, '');
+  } catch {
+    // not a URL at all; fall through to the raw text
+  }
+  return t.domain || clip(t.url, 40) || '-';
+}
+
+function tabLine(t: TabInfo): string {
+  const title = t.title ? quote(t.title, TITLE_MAX) : '(untitled)';
+  const summary = t.content_summary ? ` — ${clip(oneLine(t.content_summary), SUMMARY_MAX)}` : '';
+  return `${t.index}${t.is_active ? '*' : ''} w${t.window_index} ${site(t)} ${title}${summary}`;
+}
+
+function installedLine(names: string[], opts: CompactOptions): string {
+  const budget = opts.installedChars ?? 2400;
+  const sorted = [...new Set(names.map(oneLine).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : 1));
+  if (!sorted.length) return 'Installed apps: none known';
+  const full = sorted.join(', ');
+  if (full.length <= budget) return `Installed apps: ${full}`;
+
+  const words = new Set((opts.request ?? '').toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []);
+  const mentioned = (n: string) => (n.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).some((w) => words.has(w));
+  const kept = new Set<string>();
+  let used = 0;
+  // Names the request mentions first, then alphabetical order fills the rest of the budget.
+  for (const n of [...sorted.filter(mentioned), ...sorted]) {
+    if (kept.has(n) || used + n.length + 2 > budget) continue;
+    kept.add(n);
+    used += n.length + 2;
+  }
+  const shown = sorted.filter((n) => kept.has(n));
+  return `Installed apps (${shown.length} of ${sorted.length}; the rest not listed): ${shown.join(', ')}`;
+}

@@ -1,0 +1,14 @@
+import type { TabInfo } from '../protocol/context';
+
+// How results name things to a person, in one place so every message reads the same.
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const tabLabel = (t: Pick<TabInfo, 'index' | 'title' | 'domain'>) =>
+  `tab ${t.index} "${t.title || '(untitled)'}"${t.domain ? ` (${t.domain})` : ''}`;
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.());
+
+/** Case-insensitive lookup by name, the rule for apps and presets alike. */
+export const byName = <T>(items: readonly T[], name: string, nameOf: (t: T) => string): T | undefined =>
+  items.find((t) => nameOf(t).toLowerCase() === name.toLowerCase());

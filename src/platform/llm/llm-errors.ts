@@ -1,0 +1,102 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { DeskPilotError } from '../../engine/errors';
+import type { ResolvedLlmOptions } from './llm-options';
+
+// Every way a call to the LLM can fail, said in one sentence that tells the user what to do.
+// The SDK has already retried what is worth retrying by the time an error gets here.
+
+export type LlmErrorCode =
+  | 'llm_unreachable'
+  | 'llm_auth'
+  | 'llm_model_not_found'
+  | 'llm_not_found'
+  | 'llm_timeout'
+  | 'llm_rate_limited'
+  | 'llm_server_error'
+  | 'llm_bad_request'
+  | 'llm_refused'
+  | 'llm_bad_output'
+  | 'llm_cancelled';
+
+export class LlmError extends DeskPilotError {
+  constructor(
+    message: string,
+    override readonly code: LlmErrorCode,
+    /** The model's raw text, when the failure is about what it answered. */
+    readonly raw?: string,
+  ) {
+    super(message, code);
+  }
+}
+
+/** Named AbortError, as fetch's is, so callers that already check for aborts recognise it. */
+export class LlmCancelledError extends LlmError {
+  constructor() {
+    super('the request to the LLM was cancelled', 'llm_cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1) + '…');
+
+export const excerpt = (text: string) => JSON.stringify(clip(text.replace(/\s+/g, ' ').trim(), 120));
+
+/** The innermost cause with a system error code (ECONNREFUSED, ENOTFOUND, …), if any. */
+function systemCode(e: unknown): string | undefined {
+  for (let c: unknown = e, depth = 0; c && depth < 6; c = (c as { cause?: unknown }).cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+const CONNECTION_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};
+
+function serverMessage(e: APIError): string {
+  const inner = (e.error as { message?: unknown } | undefined)?.message;
+  return clip(typeof inner === 'string' ? inner : e.message, 160);
+}
+
+export function explainLlmError(e: unknown, o: ResolvedLlmOptions, signal?: AbortSignal): Error {
+  if (e instanceof LlmError) return e;
+  if (signal?.aborted || e instanceof APIUserAbortError) return new LlmCancelledError();
+  const retries = o.maxRetries === 1 ? '1 retry' : `${o.maxRetries} retries`;
+  if (e instanceof APIConnectionTimeoutError) {
+    return new LlmError(`no answer from ${o.model} within ${seconds(o.timeoutMs)} — the server may be busy or still loading the model; try again or raise the timeout`, 'llm_timeout');
+  }
+  if (e instanceof APIConnectionError) {
+    const code = systemCode(e);
+    const why = code ? (CONNECTION_WORDS[code] ?? code) : e.message;
+    return new LlmError(`cannot reach the LLM at ${o.baseURL}: ${why} — is the server running? check DESKPILOT_LLM_BASE_URL`, 'llm_unreachable');
+  }
+  if (e instanceof APIError && e.status !== undefined) {
+    const said = serverMessage(e);
+    switch (true) {
+      case e.status === 401:
+        return new LlmError(`the LLM server refused the API key (${said}) — set DESKPILOT_LLM_API_KEY`, 'llm_auth');
+      case e.status === 403:
+        return new LlmError(`the LLM server denied access to ${o.model} (${said}) — check DESKPILOT_LLM_API_KEY and the key's permissions`, 'llm_auth');
+      case e.status === 404 && (e.code === 'model_not_found' || /model/i.test(said)):
+        return new LlmError(`the LLM server at ${o.baseURL} has no model "${o.model}" (${said}) — check DESKPILOT_LLM_MODEL, or pull/load the model first`, 'llm_model_not_found');
+      case e.status === 404:
+        return new LlmError(`the LLM server at ${o.baseURL} has no chat completions endpoint (${said}) — check DESKPILOT_LLM_BASE_URL; OpenAI-compatible servers usually end in /v1`, 'llm_not_found');
+      case e.status === 429:
+        return new LlmError(`the LLM server is rate-limiting requests (${said}), still after ${retries} — wait a moment and try again`, 'llm_rate_limited');
+      case e.status >= 500:
+        return new LlmError(`the LLM server at ${o.baseURL} failed with ${e.status} (${said}) after ${retries} — check the server's log and try again`, 'llm_server_error');
+      case e.status === 400 && o.mode === 'strict':
+        return new LlmError(`the LLM server rejected the request (${said}) — if it does not support json_schema structured output, use the json_object mode`, 'llm_bad_request');
+      default:
+        return new LlmError(`the LLM server rejected the request with ${e.status} (${said}) — check the model and server settings`, 'llm_bad_request');
+    }
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}
