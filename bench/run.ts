@@ -2,13 +2,14 @@
 // e.g. `npm run bench -- chrome`). Each module exports `run(): Promise<void>` and prints its own
 // figures; benches never assert timings, so the exit code only says whether one crashed.
 import * as chromeBench from './chrome-bench';
+import * as windowsBench from './windows-bench';
 
 interface BenchModule {
   name: string;
   run(): Promise<void>;
 }
 
-const BENCHES: BenchModule[] = [{ name: 'chrome', run: chromeBench.run }];
+const BENCHES: BenchModule[] = [{ name: 'chrome', run: chromeBench.run }, { name: 'windows', run: windowsBench.run }];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);

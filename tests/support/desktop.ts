@@ -2,8 +2,8 @@
 // optional X11 apps and a real Chromium with remote debugging.
 //
 // Every process gets its own process group so stop() can take down helpers it never saw
-// (Chromium's zygote, renderers, GPU process). Note: this module imports vitest, so it can
-// only be loaded by test files, not by plain Node/tsx scripts.
+// (Chromium's zygote, renderers, GPU process). It does not import vitest, so the benchmarks
+// use it too; the vitest wrapper is describe-desktop.ts.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants as fsConstants, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -26,7 +26,8 @@ const DEFAULT_SETTLE_TIMEOUT_MS = 1000;
 const CONNECT_TIMEOUT_MS = 5000;
 /** A healthy X server answers in well under a millisecond; past this it is wedged (e.g. grabbed). */
 const ANSWER_TIMEOUT_MS = 5000;
-const POLL_MS = 10;
+// A frame read costs ~0.1 ms and openbox applies a move within ~1 ms: poll often so a placement returns as soon as it lands.
+const POLL_MS = 2;
 /** A geometry unchanged this long after it moved has been applied (the WM configures in one go). */
 const QUIET_MS = 100;
 /** How long the WM gets to react at all before a request counts as refused. */
