@@ -56,13 +56,28 @@ export class Engine {
    */
   async plan(
     text: string,
-    opts: { mode: PlannerMode; snapshot?: ContextSnapshot; signal?: AbortSignal },
+    opts: {
+      mode: PlannerMode;
+      snapshot?: ContextSnapshot;
+      signal?: AbortSignal;
+      /** The window the user was in before opening DeskPilot: "it" and "this window" refer to it. */
+      frontmost?: { app: string; title: string } | null;
+    },
   ): Promise<{ outcome: PlanOutcome; snapshot: ContextSnapshot; turns: Turn[] }> {
     // Summaries help a model tell tabs apart; the offline matcher does not read them.
     const [snapshot, turns] = await Promise.all([
       opts.snapshot ?? this.snapshot({ summaries: opts.mode !== 'local' && this.deps.planners.llm !== null }),
       this.deps.turns.recent(6).catch((): Turn[] => []),
     ]);
+    if (opts.frontmost) {
+      // Told to the planners as the latest turn, the way a follow-up learns what "it" is.
+      turns.push({
+        at: Date.now(),
+        text: '(the user opened DeskPilot)',
+        envelope: { commands: [{ type: 'focus_app', app_name: opts.frontmost.app }], needs_clarification: false, clarification_reason: null },
+        outcome: `the user was working in ${opts.frontmost.app} ("${opts.frontmost.title}")`,
+      });
+    }
     const outcome = await planText(text, opts.mode, snapshot, turns, this.deps.planners, opts.signal);
     return { outcome, snapshot, turns };
   }

@@ -4,7 +4,7 @@ import { fromLlmEnvelope } from '../protocol/llm-schema';
 import type { PlannerMode, Turn } from '../protocol/planning';
 import { formatFieldError, parseInput } from '../protocol/validation';
 import { DeskPilotError, errorMessage } from './errors';
-import type { Planner, TokenUsage } from './ports';
+import type { Planner, PlannerAnswer, TokenUsage } from './ports';
 import { resolveBatch } from './resolve';
 
 // Words → a validated envelope. The offline matcher answers when it is sure; otherwise the
@@ -20,6 +20,18 @@ export interface PlanOutcome {
   /** ms: planning (both rounds), and whether a repair round was needed. */
   timings: { plan_ms: number; repaired: boolean };
   usage: TokenUsage | null;
+  /** With a clarification: the valid choices, each ready to run. */
+  candidates: Array<{ label: string; envelope: Envelope }>;
+}
+
+/** Keeps the candidates that are themselves valid, runnable envelopes. */
+function validCandidates(raw: PlannerAnswer['candidates'], snap: ContextSnapshot): PlanOutcome['candidates'] {
+  const out: PlanOutcome['candidates'] = [];
+  for (const c of raw ?? []) {
+    const checked = checkAnswer(c.envelope, snap);
+    if (checked.envelope && !checked.envelope.needs_clarification) out.push({ label: c.label, envelope: checked.envelope });
+  }
+  return out;
 }
 
 export interface Planners {
@@ -75,6 +87,7 @@ export async function planText(
         confidence: answer.confidence,
         timings: { plan_ms: elapsed(), repaired: false },
         usage: null,
+        candidates: checked.envelope.needs_clarification ? validCandidates(answer.candidates, snap) : [],
       };
     }
   }
@@ -121,6 +134,7 @@ export async function planText(
     confidence: 1,
     timings: { plan_ms: elapsed(), repaired },
     usage,
+    candidates: [],
   };
 }
 

@@ -148,6 +148,11 @@ export interface PlannerAnswer {
   /** The model's raw text (repair round, --explain). */
   raw?: string;
   usage?: TokenUsage;
+  /**
+   * With a clarification: the choices the planner considered, each a complete envelope, so a
+   * UI can offer them as buttons (e.g. the two GitHub tabs). Validated like any answer.
+   */
+  candidates?: Array<{ label: string; envelope: unknown }>;
 }
 
 export interface Planner {

@@ -9,15 +9,16 @@ describe('IPC manager (fake Electron senders)', () => {
   const ours = { id: 1 } as unknown as WebContents;
   const stranger = { id: 2 } as unknown as WebContents;
   const seen: unknown[] = [];
-  const handlers: IpcHandlers = {
-    'context:get': async (r) => {
+  // Only the channels these tests call; the rest are never reached.
+  const handlers = {
+    'context:get': async (r: { summaries: boolean }) => {
       seen.push(r);
       return { taken_at: 'now' } as unknown as ContextSnapshot;
     },
     'exec:run': async () => {
       throw new Error('Chrome is not reachable');
     },
-  };
+  } as unknown as IpcHandlers;
   const invoke = guardedHandlers(handlers, (s) => s === ours);
 
   it('passes a valid request from our window to the handler', async () => {

@@ -25,11 +25,15 @@ export interface WireOptions {
   platform?: NodeJS.Platform;
   /** The bundled macOS/Windows window helper (the app passes electron-vite's ?modulePath). */
   nwmWorkerPath?: string;
+  /** An API key from the app's secret store, used when neither env nor config.json has one. */
+  llmApiKey?: string | null;
 }
 
 export interface WiredEngine {
   engine: Engine;
   chrome: ChromeBackend;
+  /** Which planner answers when the offline matcher is unsure, for status lines. */
+  plannerDescription: { kind: 'local' | 'llm'; description: string };
   dispose(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     profileDir: config.chromeProfileDir,
   });
   const windows = windowBackendFor(platform, opts);
-  const llm = config.llm ? llmOptions(config.llm) : null;
+  const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
   const engine = new Engine({
     planners: {
       local: createLocalPlanner(),
@@ -64,6 +68,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
   return {
     engine,
     chrome,
+    plannerDescription: llm ? { kind: 'llm', description: `${llm.model} at ${llm.baseURL}` } : { kind: 'local', description: 'offline matcher' },
     dispose: async () => {
       await Promise.all([chrome.dispose(), windows?.dispose()]);
     },

@@ -1,23 +1,133 @@
 import { z } from 'zod';
-import type { ContextSnapshot } from './context';
-import type { CamelChannel, IpcChannel } from './ipc-channels';
-import type { ExecReport } from './report';
+import type { ContextSnapshot, SourceStatus } from './context';
+import type { IpcChannel, CamelChannel } from './ipc-channels';
+import type { PlannerMode } from './planning';
+import type { Preset } from './preset';
+import type { ExecReport, PlannedCommand } from './report';
+import type { FieldError } from './validation';
 
 export { IPC_CHANNELS, methodName, type IpcChannel } from './ipc-channels';
 
 // The one IPC contract between the renderer and main. Main validates every request with
 // these schemas and checks the sender; the renderer's `window.api` type is derived from
-// this object, so the two sides cannot drift apart.
+// this object, so the two sides cannot drift apart. The web test harness serves the same
+// contract over a loopback bridge.
+
+const text = z.string().trim().min(1, { error: 'must not be empty' }).max(2000, { error: 'must be at most 2000 characters' });
+const name = z.string().trim().min(1, { error: 'must not be empty' }).max(256, { error: 'must be at most 256 characters' });
+const id = z.string().min(1).max(100);
+
+/** What a submitted request led to. Every kind carries the request id it answers. */
+export type CommandResponse =
+  | { kind: 'clarification'; id: string; question: string; candidates: ClarificationCandidate[] }
+  /** Destructive commands wait for command:confirm; `items` lists exactly what will close. */
+  | { kind: 'confirm'; id: string; items: PlannedCommand[]; plan: PlannedCommand[] }
+  | { kind: 'done'; id: string; report: ExecReport; planner: 'local' | 'llm' | null }
+  | { kind: 'error'; id: string; message: string };
+
+export interface ClarificationCandidate {
+  /** Button text, e.g. 'tab 2 "GitHub - deskpilot/issues"'. */
+  label: string;
+}
+
+export interface HotkeyStatus {
+  accelerator: string;
+  registered: boolean;
+  /** Why it is not registered (taken by another app, invalid), for the UI and settings. */
+  error: string | null;
+}
+
+export interface AppStatus {
+  planner: { kind: 'local' | 'llm'; description: string };
+  chrome: SourceStatus;
+  windows: SourceStatus;
+  hotkeys: { launcher: HotkeyStatus; voice: HotkeyStatus };
+  voice: { enabled: boolean; configured: boolean };
+}
+
+/** Settings as the renderer sees them: the API key never leaves main, only whether one is set. */
+export interface SettingsView {
+  llm: { base_url: string; model: string; mode: 'strict' | 'json_object'; has_api_key: boolean };
+  chrome: { url: string };
+  hotkeys: { launcher: string; voice: string };
+  confirm: { close_tab: boolean; close_app: boolean };
+  launch_at_login: boolean;
+  voice: { enabled: boolean; base_url: string; model: string };
+}
+
+export const SettingsPatch = z.strictObject({
+  llm: z
+    .strictObject({
+      base_url: z.union([z.literal(''), z.string().trim().url({ error: 'must be a URL such as http://localhost:11434/v1' })]).optional(),
+      model: z.string().trim().max(200).optional(),
+      mode: z.enum(['strict', 'json_object'], { error: 'must be "strict" or "json_object"' }).optional(),
+      /** '' removes the stored key. */
+      api_key: z.string().trim().max(500).optional(),
+    })
+    .optional(),
+  chrome: z
+    .strictObject({
+      url: z.union([z.literal(''), z.string().trim().regex(/^(https?|wss?):\/\//i, { error: 'must start with http://, https://, ws:// or wss://' })]).optional(),
+    })
+    .optional(),
+  hotkeys: z
+    .strictObject({
+      launcher: z.string().trim().min(1, { error: 'must not be empty' }).max(100).optional(),
+      voice: z.string().trim().min(1, { error: 'must not be empty' }).max(100).optional(),
+    })
+    .optional(),
+  confirm: z.strictObject({ close_tab: z.boolean().optional(), close_app: z.boolean().optional() }).optional(),
+  launch_at_login: z.boolean().optional(),
+  voice: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      base_url: z.union([z.literal(''), z.string().trim().url({ error: 'must be a URL such as https://api.openai.com/v1' })]).optional(),
+      model: z.string().trim().max(200).optional(),
+    })
+    .optional(),
+});
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export type SettingsResult = { ok: true; settings: SettingsView } | { ok: false; errors: FieldError[] };
+
+const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 
 export const IPC = {
-  'context:get': {
-    request: z.strictObject({ summaries: z.boolean() }),
-    response: null as unknown as ContextSnapshot,
+  'app:status': { request: z.strictObject({}), response: null as unknown as AppStatus },
+  'context:get': { request: z.strictObject({ summaries: z.boolean() }), response: null as unknown as ContextSnapshot },
+  'exec:run': { request: z.strictObject({ input: z.unknown(), dryRun: z.boolean() }), response: null as unknown as ExecReport },
+  /** Words in: plans against a fresh snapshot and runs, unless it must ask first. */
+  'command:submit': {
+    request: z.strictObject({ text, mode: z.enum(['auto', 'local', 'llm']).optional() }),
+    response: null as unknown as CommandResponse,
   },
-  'exec:run': {
-    request: z.strictObject({ input: z.unknown(), dryRun: z.boolean() }),
-    response: null as unknown as ExecReport,
+  /** Completes a clarification with one of its candidates. */
+  'command:choose': { request: z.strictObject({ id, candidate: z.number().int().min(0).max(50) }), response: null as unknown as CommandResponse },
+  /** Answers a confirmation: accept runs the held plan (against the snapshot it was planned on). */
+  'command:confirm': { request: z.strictObject({ id, accept: z.boolean() }), response: null as unknown as CommandResponse },
+  /** Stops the request being planned, if any. */
+  'command:cancel': { request: z.strictObject({}), response: null as unknown as { cancelled: boolean } },
+  'presets:list': { request: z.strictObject({}), response: null as unknown as Preset[] },
+  'presets:apply': { request: z.strictObject({ name }), response: null as unknown as CommandResponse },
+  'presets:save': {
+    request: z.strictObject({ name, apps: z.array(name).max(50).optional() }),
+    response: null as unknown as Preset,
   },
+  'presets:delete': { request: z.strictObject({ name }), response: null as unknown as { deleted: boolean } },
+  'chrome:launch': { request: z.strictObject({}), response: null as unknown as { message: string } },
+  'settings:get': { request: z.strictObject({}), response: null as unknown as SettingsView },
+  'settings:set': { request: z.strictObject({ patch: SettingsPatch }), response: null as unknown as SettingsResult },
+  'voice:transcribe': {
+    request: z.strictObject({
+      audio: z.instanceof(Uint8Array, { error: 'must be audio bytes' }).refine((a) => a.byteLength > 0 && a.byteLength <= MAX_AUDIO_BYTES, {
+        error: `must be between 1 byte and ${MAX_AUDIO_BYTES / 1024 / 1024} MB`,
+      }),
+      mime: z.string().regex(/^audio\/[\w.+-]+(;.*)?$/, { error: 'must be an audio MIME type' }),
+    }),
+    response: null as unknown as { text: string },
+  },
+  /** Hides the launcher or popover (Esc). */
+  'window:hide': { request: z.strictObject({}), response: null as unknown as { hidden: boolean } },
   // `satisfies` makes the compiler reject a channel missing here or one not in IPC_CHANNELS.
 } as const satisfies Record<IpcChannel, unknown>;
 
@@ -27,7 +137,9 @@ export type IpcResponse<C extends IpcChannel> = (typeof IPC)[C]['response'];
 /** What crosses the bridge: either the value or a message for the person. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** `window.api`: one method per channel, named after it ('context:get' → contextGet). */
+/** `window.api`: one method per channel, named after it ('command:submit' → commandSubmit). */
 export type RendererApi = {
   [C in IpcChannel as CamelChannel<C>]: (request: IpcRequest<C>) => Promise<IpcResult<IpcResponse<C>>>;
 };
+
+export type { PlannerMode };

@@ -19,5 +19,20 @@ export const ConfigFile = z.strictObject({
       timeout_ms: z.number({ error: 'must be a number of milliseconds' }).int({ error: 'must be a whole number' }).min(1000, { error: 'must be at least 1000' }).max(600_000, { error: 'must be at most 600000' }).optional(),
     })
     .optional(),
+  /** The app's own settings; the CLI ignores them. */
+  ui: z
+    .strictObject({
+      hotkeys: z.strictObject({ launcher: z.string().trim().min(1).max(100).optional(), voice: z.string().trim().min(1).max(100).optional() }).optional(),
+      confirm: z.strictObject({ close_tab: z.boolean().optional(), close_app: z.boolean().optional() }).optional(),
+      launch_at_login: z.boolean({ error: 'must be true or false' }).optional(),
+    })
+    .optional(),
+  voice: z
+    .strictObject({
+      enabled: z.boolean({ error: 'must be true or false' }).optional(),
+      base_url: z.string().trim().url({ error: 'must be a URL such as https://api.openai.com/v1' }).optional(),
+      model: z.string().trim().min(1).max(200).optional(),
+    })
+    .optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFile>;

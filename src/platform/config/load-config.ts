@@ -96,7 +96,7 @@ function parseMode(v: string | undefined): 'strict' | 'json_object' | undefined 
   throw new ConfigError(`DESKPILOT_LLM_MODE: must be "strict" or "json_object", not "${v}"`);
 }
 
-async function readConfigFile(file: string): Promise<ConfigFile> {
+export async function readConfigFile(file: string): Promise<ConfigFile> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

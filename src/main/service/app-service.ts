@@ -1,0 +1,214 @@
+import type { Envelope } from '../../protocol/commands';
+import type { ContextSnapshot } from '../../protocol/context';
+import type { AppStatus, CommandResponse, HotkeyStatus, SettingsView } from '../../protocol/ipc';
+import type { PlannerMode } from '../../protocol/planning';
+import type { ExecReport, PlannedCommand } from '../../protocol/report';
+import { formatFieldError } from '../../protocol/validation';
+import { errorMessage } from '../../engine/errors';
+import type { SettingsStore } from '../../platform/config/settings-store';
+import type { WiredEngine } from '../../platform/wire-engine';
+import type { IpcHandlers } from '../ipc-manager';
+
+// What the app does for its windows, free of Electron so the web test harness serves the
+// very same logic: plan words, hold a plan that needs a yes or a choice, run it against the
+// snapshot it was planned on, and keep settings. src/main wires it to ipcMain.
+
+export interface AppServiceDeps {
+  /** Builds the engine from the current configuration and secrets (again after settings change). */
+  wire(): Promise<WiredEngine>;
+  settings: SettingsStore;
+  hotkeys(): { launcher: HotkeyStatus; voice: HotkeyStatus };
+  /** Told after settings were saved (re-register hotkeys, login item). */
+  settingsChanged?(view: SettingsView): void | Promise<void>;
+  hideWindow(): boolean;
+  launchChrome(): Promise<string>;
+  transcribe(audio: Uint8Array, mime: string, settings: SettingsView): Promise<string>;
+  voiceConfigured(settings: SettingsView): Promise<boolean>;
+  /** The app window the user was in when the launcher opened (remembered by main before showing). */
+  frontmost?(): { app: string; title: string } | null;
+  now?: () => number;
+}
+
+type Pending =
+  | { kind: 'confirm'; text: string; envelope: Envelope; snapshot: ContextSnapshot | undefined; planner: 'local' | 'llm' | null; at: number }
+  | { kind: 'clarification'; text: string; candidates: Envelope[]; snapshot: ContextSnapshot; planner: 'local' | 'llm'; at: number };
+
+/** A held plan expires: acting on a snapshot from long ago would be acting on a guess. */
+const PENDING_TTL_MS = 5 * 60 * 1000;
+
+export class AppService {
+  private wired: Awaited<ReturnType<AppServiceDeps['wire']>> | null = null;
+  private wiring: Promise<Awaited<ReturnType<AppServiceDeps['wire']>>> | null = null;
+  private readonly pending = new Map<string, Pending>();
+  private inFlight: AbortController | null = null;
+  private seq = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: AppServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** Warm start: the engine (and with it the Chrome connection) is ready before the first command. */
+  async start(): Promise<void> {
+    await this.engine();
+  }
+
+  async dispose(): Promise<void> {
+    this.inFlight?.abort();
+    const w = this.wired;
+    this.wired = null;
+    await w?.dispose();
+  }
+
+  private async engine() {
+    if (this.wired) return this.wired;
+    this.wiring ??= this.deps.wire().finally(() => {
+      this.wiring = null;
+    });
+    this.wired = await this.wiring;
+    return this.wired;
+  }
+
+  private nextId(): string {
+    return `r${++this.seq}-${this.now().toString(36)}`;
+  }
+
+  handlers(): IpcHandlers {
+    return {
+      'app:status': () => this.status(),
+      'context:get': async (r) => (await this.engine()).engine.snapshot({ summaries: r.summaries }),
+      'exec:run': async (r) => (await this.engine()).engine.exec(r.input, { dryRun: r.dryRun }),
+      'command:submit': (r) => this.submit(r.text, r.mode ?? 'auto'),
+      'command:choose': (r) => this.choose(r.id, r.candidate),
+      'command:confirm': (r) => this.confirm(r.id, r.accept),
+      'command:cancel': async () => {
+        const had = this.inFlight !== null;
+        this.inFlight?.abort();
+        return { cancelled: had };
+      },
+      'presets:list': async () => (await this.engine()).engine.listPresets(),
+      'presets:apply': (r) => this.run(this.nextId(), `preset ${r.name}`, { commands: [{ type: 'activate_preset', preset_name: r.name }], needs_clarification: false, clarification_reason: null }, undefined, null),
+      'presets:save': async (r) => (await this.engine()).engine.savePreset(r.name, r.apps),
+      'presets:delete': async (r) => ({ deleted: await (await this.engine()).engine.deletePreset(r.name) }),
+      'chrome:launch': async () => ({ message: await this.deps.launchChrome() }),
+      'settings:get': () => this.deps.settings.view(),
+      'settings:set': async (r) => {
+        const view = await this.deps.settings.apply(r.patch);
+        // New LLM or Chrome settings take effect on the next command, with a fresh engine.
+        const old = this.wired;
+        this.wired = null;
+        await old?.dispose();
+        await this.deps.settingsChanged?.(view);
+        return { ok: true, settings: view };
+      },
+      'voice:transcribe': async (r) => ({ text: await this.deps.transcribe(r.audio, r.mime, await this.deps.settings.view()) }),
+      'window:hide': async () => ({ hidden: this.deps.hideWindow() }),
+    };
+  }
+
+  async status(): Promise<AppStatus> {
+    const wired = await this.engine();
+    const [snap, settings] = await Promise.all([wired.engine.snapshot({ summaries: false }), this.deps.settings.view()]);
+    return {
+      planner: wired.plannerDescription,
+      chrome: snap.sources.chrome,
+      windows: snap.sources.windows,
+      hotkeys: this.deps.hotkeys(),
+      voice: { enabled: settings.voice.enabled, configured: await this.deps.voiceConfigured(settings) },
+    };
+  }
+
+  async submit(text: string, mode: PlannerMode): Promise<CommandResponse> {
+    const id = this.nextId();
+    this.expire();
+    this.inFlight?.abort();
+    const abort = new AbortController();
+    this.inFlight = abort;
+    try {
+      const { engine } = await this.engine();
+      const { outcome, snapshot } = await engine.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
+      if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.' };
+      if (outcome.envelope.needs_clarification) {
+        const question = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
+        this.pending.set(id, { kind: 'clarification', text, candidates: outcome.candidates.map((c) => c.envelope), snapshot, planner: outcome.planner, at: this.now() });
+        await engine.remember({ at: this.now(), text, envelope: outcome.envelope, outcome: `asked: ${question}` });
+        return { kind: 'clarification', id, question, candidates: outcome.candidates.map((c) => ({ label: c.label })) };
+      }
+      return await this.run(id, text, outcome.envelope, snapshot, outcome.planner);
+    } catch (e) {
+      return { kind: 'error', id, message: abort.signal.aborted ? 'Cancelled.' : errorMessage(e) };
+    } finally {
+      if (this.inFlight === abort) this.inFlight = null;
+    }
+  }
+
+  async choose(id: string, index: number): Promise<CommandResponse> {
+    const p = this.take(id, 'clarification');
+    if (!p) return { kind: 'error', id, message: 'That question has expired; say it again.' };
+    const envelope = p.candidates[index];
+    if (!envelope) return { kind: 'error', id, message: `There is no choice ${index + 1}.` };
+    return this.run(id, p.text, envelope, p.snapshot, p.planner);
+  }
+
+  async confirm(id: string, accept: boolean): Promise<CommandResponse> {
+    const p = this.take(id, 'confirm');
+    if (!p) return { kind: 'error', id, message: 'That confirmation has expired; say it again.' };
+    const { engine } = await this.engine();
+    if (!accept) {
+      const report = await engine.exec(p.envelope, { snapshot: p.snapshot, confirm: async () => false });
+      return { kind: 'done', id, report, planner: p.planner };
+    }
+    const report = await engine.exec(p.envelope, { snapshot: p.snapshot });
+    await this.remember(p.text, p.envelope, report);
+    return { kind: 'done', id, report, planner: p.planner };
+  }
+
+  /** Runs now, or holds the plan and asks when it closes something the settings say to confirm. */
+  private async run(
+    id: string,
+    text: string,
+    envelope: Envelope,
+    snapshot: ContextSnapshot | undefined,
+    planner: 'local' | 'llm' | null,
+  ): Promise<CommandResponse> {
+    const { engine } = await this.engine();
+    const { confirm } = await this.deps.settings.view();
+    let held: PlannedCommand[] | null = null;
+    const report = await engine.exec(envelope, {
+      snapshot,
+      confirm: async (plan) => {
+        const asks = plan.filter((c) => (c.type === 'close_tab' && confirm.close_tab) || (c.type === 'close_app' && confirm.close_app));
+        if (asks.length === 0) return true;
+        held = [...plan];
+        return false;
+      },
+    });
+    if (held) {
+      this.pending.set(id, { kind: 'confirm', text, envelope, snapshot, planner, at: this.now() });
+      const plan: PlannedCommand[] = held;
+      return { kind: 'confirm', id, items: plan.filter((c) => c.destructive), plan };
+    }
+    if (report.status === 'invalid' || report.status === 'unavailable') {
+      return { kind: 'done', id, report: { ...report, warnings: [...report.warnings, ...report.errors.map(formatFieldError)] }, planner };
+    }
+    await this.remember(text, envelope, report);
+    return { kind: 'done', id, report, planner };
+  }
+
+  private async remember(text: string, envelope: Envelope, report: ExecReport): Promise<void> {
+    const { engine } = await this.engine();
+    await engine.remember({ at: this.now(), text, envelope, outcome: report.results.map((r) => r.message).join('; ') || report.status });
+  }
+
+  private take<K extends Pending['kind']>(id: string, kind: K): Extract<Pending, { kind: K }> | null {
+    this.expire();
+    const p = this.pending.get(id);
+    if (!p || p.kind !== kind) return null;
+    this.pending.delete(id);
+    return p as Extract<Pending, { kind: K }>;
+  }
+
+  private expire(): void {
+    for (const [id, p] of this.pending) if (this.now() - p.at > PENDING_TTL_MS) this.pending.delete(id);
+  }
+}
