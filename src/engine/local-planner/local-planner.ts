@@ -1,0 +1,99 @@
+import { MAX_QUESTION_LENGTH, type Command, type Envelope } from '../../protocol/commands';
+import type { Planner, PlannerAnswer, PlanRequest } from '../ports';
+import { unavailable } from './availability';
+import type { ClauseContext } from './clause-context';
+import { referentFromTurns } from './follow-up';
+import { joinList, NOT_UNDERSTOOD, tabLabel } from './messages';
+import { CONFIDENCE, type ClauseResult } from './result';
+import { isQuestion, questionResult } from './rules/question';
+import { listRule } from './rules/list';
+import { parseSentence } from './split-sentence';
+import { normalize, stripFillers } from './text';
+
+// The offline planner: a deterministic matcher for everyday sentences, answering in well
+// under a millisecond with no network. It acts (confidence 1) only when it understood every
+// clause and every name matched exactly one thing; otherwise it asks, naming the candidates,
+// with confidence < 1 so that a caller in "auto" mode may hand the sentence to the LLM.
+// It never guesses: a wrong action costs more than a question.
+
+const MAX_COMMAND_LENGTH = 500;
+
+const clarify = (reason: string, confidence: number): PlannerAnswer => ({
+  envelope: { commands: [], needs_clarification: true, clarification_reason: reason } satisfies Envelope,
+  confidence,
+});
+
+const act = (commands: Command[]): PlannerAnswer => ({
+  envelope: { commands, needs_clarification: false, clarification_reason: null } satisfies Envelope,
+  confidence: 1,
+});
+
+/** The whole planning step, synchronous: exported for tests and for callers that need no Promise. */
+export function planLocally(req: PlanRequest): PlannerAnswer {
+  const typed = String(req.text ?? '').trim();
+  if (typed.length > MAX_QUESTION_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
+  const clause = stripFillers(normalize(typed));
+  if (!clause) return clarify(NOT_UNDERSTOOD, 0);
+
+  // "what tabs do I have open" is a question in form but asks for exactly list_tabs.
+  const list = listRule(clause);
+  if (list?.kind === 'ok') return finish([list], req);
+  if (isQuestion(clause, typed)) return finish([questionResult(typed)], req);
+
+  // Commands are short; a page of text is not one, and parsing it would only cost time.
+  if (clause.length > MAX_COMMAND_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
+  const ctx: ClauseContext = { snap: req.context, referent: referentFromTurns(req.turns ?? []), original: typed };
+  const results = parseSentence(clause, ctx);
+  if (!results) return clarify(NOT_UNDERSTOOD, 0);
+  return finish(results, req);
+}
+
+function finish(results: readonly ClauseResult[], req: PlanRequest): PlannerAnswer {
+  const asks = results.filter((r): r is Extract<ClauseResult, { kind: 'ask' }> => r.kind === 'ask');
+  if (asks.length) {
+    const reasons = [...new Set(asks.map((a) => a.reason))];
+    return clarify(reasons.join(' '), Math.min(...asks.map((a) => a.confidence)));
+  }
+  const commands = mergePlacements(results.flatMap((r) => (r.kind === 'ok' ? r.commands : [])));
+  // "reddit and youtube": two tabs cannot both be in front; say so rather than pick the last.
+  const switches = commands.filter((c) => c.type === 'switch_tab');
+  if (switches.length > 1) {
+    const tabs = switches.map((c) => req.context.tabs.find((t) => t.index === c.tab_index)).filter((t) => t !== undefined);
+    return clarify(`Switch to which tab: ${joinList(tabs.map(tabLabel), 'or')}?`, CONFIDENCE.ambiguous);
+  }
+  const down = unavailable(commands, req.context);
+  if (down?.kind === 'ask') return clarify(down.reason, down.confidence);
+  return act(commands);
+}
+
+/**
+ * "move terminal to the left monitor and maximise it": the move only said where the bounds of
+ * the next command are computed, and those bounds are absolute — the move itself is moot.
+ */
+function mergePlacements(commands: Command[]): Command[] {
+  return commands.filter((c, i) => {
+    const next = commands[i + 1];
+    return !(
+      c.type === 'place_app' &&
+      !c.bounds &&
+      next?.type === 'place_app' &&
+      next.bounds &&
+      next.app_name.toLowerCase() === c.app_name.toLowerCase()
+    );
+  });
+}
+
+export function createLocalPlanner(): Planner {
+  return {
+    kind: 'local',
+    describe: () => 'offline matcher',
+    plan: async (req) => {
+      try {
+        return planLocally(req);
+      } catch {
+        // A matcher bug must not take the request down: "not understood" lets auto mode ask the LLM.
+        return clarify(NOT_UNDERSTOOD, 0);
+      }
+    },
+  };
+}

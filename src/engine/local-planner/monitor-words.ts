@@ -1,0 +1,60 @@
+import type { MonitorName } from '../../protocol/commands';
+import type { ContextSnapshot, MonitorInfo } from '../../protocol/context';
+import { monitorByRole, roleFor } from './placement';
+import type { MonitorWord } from './position';
+import { ask, CONFIDENCE, type ClauseResult } from './result';
+
+// Which connected monitor a word names. left/right/main are the protocol's own roles; the
+// others are found from the layout: "the other one" (of two), "the middle one" (of three),
+// "the laptop screen" (a built-in panel by its name), "the big one" (largest by area).
+
+export type MonitorPick = { monitor: MonitorInfo } | { result: ClauseResult };
+
+const LAPTOP_NAME = /built-?in|retina|color lcd|edp|lvds|dsi|internal|laptop/i;
+const area = (m: MonitorInfo) => (m.bounds[2] - m.bounds[0]) * (m.bounds[3] - m.bounds[1]);
+
+const which = (snap: ContextSnapshot) =>
+  ask(`Which monitor: ${snap.monitors.map((m) => `${m.name} (${m.roles.join('/') || 'no role'})`).join(', ')}?`, CONFIDENCE.ambiguous);
+
+/** `current`: the monitor the window is on now, for "the other one". */
+export function pickMonitor(word: MonitorWord, snap: ContextSnapshot, current: MonitorInfo | null): MonitorPick {
+  const monitors = snap.monitors;
+  if (monitors.length === 0) return { result: ask('No monitors are reported.', CONFIDENCE.unavailable) };
+  switch (word) {
+    case 'left':
+    case 'right':
+    case 'main': {
+      const m = monitorByRole(snap, word);
+      return m ? { monitor: m } : { result: ask(`No "${word}" monitor is connected.`, CONFIDENCE.noMatch) };
+    }
+    case 'other': {
+      if (monitors.length === 1) return { result: ask('There is only one monitor; which position do you mean?', CONFIDENCE.noMatch) };
+      if (monitors.length > 2 || !current) return { result: which(snap) };
+      return { monitor: monitors.find((m) => m !== current)! };
+    }
+    case 'second': {
+      const others = monitors.filter((m) => !m.primary);
+      return others.length === 1 ? { monitor: others[0]! } : { result: which(snap) };
+    }
+    case 'middle': {
+      const byX = [...monitors].sort((a, b) => a.bounds[0] - b.bounds[0]);
+      return byX.length >= 3 && byX.length % 2 === 1 ? { monitor: byX[(byX.length - 1) / 2]! } : { result: which(snap) };
+    }
+    case 'laptop': {
+      const named = monitors.filter((m) => LAPTOP_NAME.test(m.name));
+      return named.length === 1 ? { monitor: named[0]! } : { result: which(snap) };
+    }
+    case 'big':
+    case 'small': {
+      if (monitors.length === 1) return { monitor: monitors[0]! };
+      const sorted = [...monitors].sort((a, b) => (word === 'big' ? area(b) - area(a) : area(a) - area(b)));
+      return area(sorted[0]!) !== area(sorted[1]!) ? { monitor: sorted[0]! } : { result: which(snap) };
+    }
+  }
+}
+
+/** A role naming this monitor, for place_app.monitor. */
+export function roleOf(monitor: MonitorInfo, snap: ContextSnapshot): { role: MonitorName } | { result: ClauseResult } {
+  const role = roleFor(monitor);
+  return role ? { role } : { result: which(snap) };
+}

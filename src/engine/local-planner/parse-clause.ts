@@ -1,0 +1,29 @@
+import type { ClauseContext } from './clause-context';
+import type { ClauseResult } from './result';
+import { bareRule } from './rules/bare';
+import { closeRule } from './rules/close';
+import { listRule } from './rules/list';
+import { openRule } from './rules/open';
+import { placeRule } from './rules/place';
+import { presetRule } from './rules/preset';
+import { switchRule } from './rules/switch';
+import { undoRule } from './rules/undo';
+
+// One clause → one result, by the first rule that recognises its shape. The order matters
+// where shapes overlap: presets before verbs they share ("focus mode", "start writing
+// mode"), close before place ("get rid of" vs "get"), place before open/switch ("bring
+// chrome to the left monitor" vs "bring up chrome"), a bare name last.
+
+type Rule = (clause: string, ctx: ClauseContext) => ClauseResult | null;
+
+const RULES: readonly Rule[] = [undoRule, listRule, presetRule, closeRule, placeRule, openRule, switchRule, bareRule];
+
+export function parseClause(clause: string, ctx: ClauseContext): ClauseResult | null {
+  const c = clause.trim();
+  if (!c) return null;
+  for (const rule of RULES) {
+    const r = rule(c, ctx);
+    if (r) return r;
+  }
+  return null;
+}

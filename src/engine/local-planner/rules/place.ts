@@ -1,0 +1,148 @@
+import type { Command } from '../../../protocol/commands';
+import type { MonitorInfo, RunningApp } from '../../../protocol/context';
+import { runningAppTarget } from '../app-targets';
+import { windowsDown } from '../availability';
+import type { ClauseContext } from '../clause-context';
+import { pickMonitor, roleOf, type MonitorPick } from '../monitor-words';
+import { centred, currentMonitor, halfOf, maximised, windowOf } from '../placement';
+import { MONITOR_PHRASE, monitorWord, parseCenter, parsePosition, type Position } from '../position';
+import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
+
+// Moving and sizing windows: "chrome left", "move slack to the other monitor", "put cursor
+// on the right half of the left monitor", "maximise terminal", "center terminal 1200x800".
+// Conventions (they match how people picture their screens):
+//   - "X left/right" with two or more monitors → place_app {monitor} (the executor keeps
+//     the window's size and relative position); with a single monitor "left"/"right" can
+//     only mean that half of it → bounds;
+//   - halves, maximise and centring → bounds from the work area of the monitor named, else
+//     of the monitor the app's window is on (placement.ts has the arithmetic). Bounds alone
+//     say everything, so `monitor` is left out then;
+//   - "middle" names the middle monitor when there are three, else means centred.
+
+const PLACE_VERB = /^(?:move|put|place|send|throw|shift|drag|snap|push|dock|tile|position|bring|get|stick|park|toss|take)\s+(.+)$/;
+const MAX_VERB = new RegExp(
+  `^(?:maximi[sz]e|max out|max|fullscreen|full screen|full-screen|expand|enlarge)\\s+(.+?)(?:\\s+(?:on|to|onto|in) ${MONITOR_PHRASE})?$`,
+);
+const MAKE_MAX = /^(?:make|set|turn)\s+(.+?)\s+(?:full ?screen|full-screen|maximi[sz]ed|max(?:imum)? size|fill the screen|take up the (?:whole|full|entire) screen)$/;
+const MAX_TAIL = /^(.+?)\s+(?:full ?screen|full-screen|maximi[sz]ed?)$/;
+const CENTER_VERB = /^(?:cent(?:er|re))\s+(.+)$/;
+const RESIZE_VERB = /^(?:resize|size|make|set)\s+(.+)$/;
+
+export function placeRule(clause: string, ctx: ClauseContext): ClauseResult | null {
+  let m = MAX_VERB.exec(clause) ?? MAKE_MAX.exec(clause);
+  if (m) return placeOne(m[1]!, { kind: 'max', monitor: monitorWord(m[2]) }, ctx, true);
+
+  m = CENTER_VERB.exec(clause);
+  if (m) {
+    const c = parseCenter(`${m[1]} centred`);
+    if (c) return placeOne(c.app, { kind: 'center', size: c.size, monitor: c.monitor }, ctx, true);
+  }
+  m = RESIZE_VERB.exec(clause);
+  if (m) {
+    const c = parseCenter(m[1]!);
+    if (c?.size) return placeOne(c.app, { kind: 'center', size: c.size, monitor: c.monitor }, ctx, true);
+  }
+
+  // "and now the left half" after moving an app: the position alone, for the app just acted on.
+  const alone = parsePosition(clause);
+  if (alone && ctx.referent) return placeOne('it', alone, ctx, true);
+  if (alone && (alone.kind !== 'monitor' || alone.named)) {
+    return ask('Which app should go there? Name it, e.g. "cursor on the left half".', CONFIDENCE.unclearReference);
+  }
+
+  const verb = PLACE_VERB.exec(clause);
+  const body = verb ? verb[1]! : clause;
+  const explicit = verb !== null;
+  const max = MAX_TAIL.exec(body);
+  if (max) {
+    const r = placeOne(max[1]!, { kind: 'max', monitor: null }, ctx, explicit);
+    if (r) return r;
+  }
+  const c = parseCenter(body);
+  if (c) {
+    const r = placeOne(c.app, { kind: 'center', size: c.size, monitor: c.monitor }, ctx, explicit);
+    if (r) return r;
+  }
+  return splitAppAndPosition(body, ctx, explicit);
+}
+
+/** "google chrome to the left half": try each split of app words | position words. */
+function splitAppAndPosition(text: string, ctx: ClauseContext, explicit: boolean): ClauseResult | null {
+  const words = text.split(' ');
+  let firstAsk: ClauseResult | null = null;
+  for (let i = 1; i < words.length; i++) {
+    const pos = parsePosition(words.slice(i).join(' '));
+    if (!pos) continue;
+    const r = placeMany(words.slice(0, i).join(' '), pos, ctx, explicit);
+    if (r?.kind === 'ok') return r;
+    firstAsk ??= r;
+  }
+  return firstAsk;
+}
+
+/** "chrome and slack to the left monitor": each app the same way. */
+function placeMany(appPhrase: string, pos: Position, ctx: ClauseContext, explicit: boolean): ClauseResult | null {
+  const one = placeOne(appPhrase, pos, ctx, explicit);
+  if (one?.kind === 'ok' || pos.kind !== 'monitor') return one;
+  const parts = appPhrase.split(/\s*,\s*|\s+and\s+|\s*&\s*/).filter(Boolean);
+  if (parts.length < 2) return one;
+  const commands: Command[] = [];
+  for (const part of parts) {
+    const r = placeOne(part, pos, ctx, explicit);
+    if (!r || r.kind !== 'ok') return one ?? r;
+    commands.push(...r.commands);
+  }
+  return ok(...commands);
+}
+
+function placeOne(appPhrase: string, pos: Position, ctx: ClauseContext, explicit: boolean): ClauseResult | null {
+  const target = runningAppTarget(appPhrase, ctx, !explicit);
+  if (!target) return null;
+  const down = windowsDown(ctx.snap);
+  if (down) return down;
+  if ('result' in target) return target.result;
+  const app = target.app;
+  const win = windowOf(app);
+  if (!win) return ask(`${app.name} has no open window to place.`, CONFIDENCE.noMatch);
+  const snap = ctx.snap;
+  const current = currentOf(app, ctx);
+
+  // With one monitor, "left"/"right" can only mean that half of it.
+  if (pos.kind === 'monitor' && !pos.named && snap.monitors.length === 1 && (pos.monitor === 'left' || pos.monitor === 'right')) {
+    pos = { kind: 'half', half: pos.monitor, monitor: null };
+  }
+  // "chrome middle" with three monitors: the middle monitor.
+  if (pos.kind === 'center' && pos.bare && snap.monitors.length >= 3) pos = { kind: 'monitor', monitor: 'middle' };
+
+  if (pos.kind === 'monitor') {
+    const role = pos.monitor === 'left' || pos.monitor === 'right' || pos.monitor === 'main' ? { role: pos.monitor } : null;
+    if (role) return ok({ type: 'place_app', app_name: app.name, monitor: role.role });
+    const pick = pickMonitor(pos.monitor, snap, current);
+    if ('result' in pick) return pick.result;
+    const r = roleOf(pick.monitor, snap);
+    return 'result' in r ? r.result : ok({ type: 'place_app', app_name: app.name, monitor: r.role });
+  }
+
+  const where: MonitorPick = pos.monitor
+    ? pickMonitor(pos.monitor, snap, current)
+    : current
+      ? { monitor: current }
+      : { result: ask(`Which monitor? ${app.name}'s window is on none of them.`, CONFIDENCE.ambiguous) };
+  if ('result' in where) return where.result;
+  const area = where.monitor.work_area;
+  if (pos.kind === 'half') return ok({ type: 'place_app', app_name: app.name, bounds: halfOf(area, pos.half) });
+  if (pos.kind === 'max') return ok({ type: 'place_app', app_name: app.name, bounds: maximised(area) });
+  const [w, h] = pos.size ?? [win.bounds[2] - win.bounds[0], win.bounds[3] - win.bounds[1]];
+  const bounds = centred(area, w, h);
+  if (!bounds) {
+    return ask(`${w}x${h} does not fit on ${where.monitor.name} (its usable area is ${area[2] - area[0]}x${area[3] - area[1]}). What size?`, CONFIDENCE.noMatch);
+  }
+  return ok({ type: 'place_app', app_name: app.name, bounds });
+}
+
+/** Where the app's window is — or will be, after an earlier clause of the same sentence moved it. */
+function currentOf(app: RunningApp, ctx: ClauseContext): MonitorInfo | null {
+  const moved = ctx.placed?.get(app.name.toLowerCase());
+  const m = moved ? ctx.snap.monitors.find((x) => x.name === moved) : undefined;
+  return m ?? currentMonitor(ctx.snap, app);
+}

@@ -1,0 +1,100 @@
+import type { Command } from '../../protocol/commands';
+import type { ClauseContext } from './clause-context';
+import { parseClause } from './parse-clause';
+import { monitorOf } from '../monitor-roles';
+import { monitorByRole } from './placement';
+import type { ClauseResult } from './result';
+
+// "chrome left and cursor right", "open chatgpt, then close all youtube tabs". A sentence is
+// split only where every part parses: "hacker news" or "tabs 2, 4 and 6" contain separators
+// but are one clause. The whole sentence is tried first; a split that understands every part
+// and asks nothing beats a whole-sentence question; otherwise the whole sentence's question
+// stands. A part without a verb borrows the previous part's ("quit slack and zoom").
+
+const SEPARATOR = /\s*(?:,\s*(?:and\s+)?(?:then\s+)?|;\s*(?:and\s+)?(?:then\s+)?|\s+and\s+then\s+|\s+then\s+|\s+and\s+also\s+|\s+and\s+|\s+also\s+|\s+after that\s+|\s+plus\s+)\s*/g;
+
+// Longest first: "switch to" before "switch", "close all" is "close".
+const VERBS = [
+  'take me to', 'bring me to', 'get me to', 'switch over to', 'switch back to', 'switch to', 'go back to', 'go over to', 'go to',
+  'show me', 'bring up', 'pull up', 'jump to', 'focus on', 'navigate to', 'head to', 'flip to', 'change to', 'return to',
+  'close out', 'close', 'quit', 'exit', 'kill', 'shut down', 'terminate', 'get rid of', 'dismiss',
+  'open up', 'open', 'launch', 'start', 'run', 'fire up', 'visit',
+  'move', 'put', 'place', 'send', 'throw', 'shift', 'drag', 'snap', 'push', 'dock', 'tile',
+  'maximise', 'maximize', 'fullscreen', 'center', 'centre', 'resize', 'make', 'set', 'check',
+  'focus', 'show', 'activate', 'apply', 'enable', 'restore', 'undo', 'revert', 'list', 'display', 'select',
+];
+const VERB_RE = new RegExp(`^(${VERBS.join('|')})\\b`);
+const MAX_SEPARATORS = 12;
+
+const verbOf = (clause: string) => VERB_RE.exec(clause)?.[1] ?? null;
+
+function appOf(r: ClauseResult): string | null {
+  if (r.kind !== 'ok') return null;
+  const withApp = [...r.commands].reverse().find((c): c is Extract<Command, { app_name: string }> => 'app_name' in c);
+  return withApp ? withApp.app_name : null;
+}
+
+/** Where a clause's place_app commands put each app, for the clauses after it. */
+function placedAfter(r: ClauseResult, ctx: ClauseContext): ReadonlyMap<string, string> | undefined {
+  if (r.kind !== 'ok') return ctx.placed;
+  let placed = ctx.placed;
+  for (const c of r.commands) {
+    if (c.type !== 'place_app') continue;
+    const m = c.bounds ? monitorOf(c.bounds, ctx.snap.monitors) : c.monitor ? monitorByRole(ctx.snap, c.monitor) : null;
+    if (!m) continue;
+    placed = new Map(placed ?? []).set(c.app_name.toLowerCase(), m.name);
+  }
+  return placed;
+}
+
+/** A part with no verb tries the borrowed one first ("zoom" after "quit slack" is "quit zoom"). */
+function parseWithVerb(text: string, verb: string | null, ctx: ClauseContext): ClauseResult | null {
+  if (verb && !verbOf(text)) {
+    const borrowed = parseClause(`${verb} ${text}`, ctx);
+    if (borrowed) return borrowed;
+  }
+  return parseClause(text, ctx);
+}
+
+const allOk = (rs: readonly ClauseResult[]) => rs.every((r) => r.kind === 'ok');
+
+type Memo = Map<string, ClauseResult[] | null>;
+
+function parseFrom(text: string, verb: string | null, ctx: ClauseContext, memo: Memo): ClauseResult[] | null {
+  // The same tail is reached through many split points; parse it once.
+  const placed = [...(ctx.placed ?? new Map<string, string>())].map(([a, m]) => `${a}=${m}`).join(',');
+  const key = `${verb ?? ''}\u0000${ctx.referent ?? ''}\u0000${placed}\u0000${text}`;
+  if (memo.has(key)) return memo.get(key)!;
+  const result = parseUncached(text, verb, ctx, memo);
+  memo.set(key, result);
+  return result;
+}
+
+function parseUncached(text: string, verb: string | null, ctx: ClauseContext, memo: Memo): ClauseResult[] | null {
+  const whole = parseWithVerb(text, verb, ctx);
+  if (whole?.kind === 'ok') return [whole];
+  const seps = [...text.matchAll(SEPARATOR)];
+  let fallback: ClauseResult[] | null = null;
+  if (seps.length > 0 && seps.length <= MAX_SEPARATORS) {
+    for (const sep of seps) {
+      const left = text.slice(0, sep.index).trim();
+      const right = text.slice(sep.index! + sep[0].length).trim();
+      if (!left || !right) continue;
+      const l = parseWithVerb(left, verb, ctx);
+      if (!l) continue;
+      const next: ClauseContext = { ...ctx, referent: appOf(l) ?? ctx.referent, placed: placedAfter(l, ctx) };
+      const rest = parseFrom(right, verbOf(left) ?? verb, next, memo);
+      if (!rest) continue;
+      const all = [l, ...rest];
+      if (allOk(all)) return all;
+      fallback ??= all;
+    }
+  }
+  if (whole) return [whole];
+  return fallback;
+}
+
+/** Every clause's result, in order; null when some part of the sentence was not understood. */
+export function parseSentence(text: string, ctx: ClauseContext): ClauseResult[] | null {
+  return parseFrom(text, null, ctx, new Map());
+}

@@ -1,0 +1,78 @@
+import type { ContextSnapshot, TabInfo } from '../../protocol/context';
+import { joinList, noTab, tabLabel, whichTab } from './messages';
+import { ask, CONFIDENCE, type ClauseResult } from './result';
+import { matchTabs, type TabMatchOptions } from './tab-matcher';
+
+// Turning a tab phrase into concrete tabs, the way the protocol wants them: "all reddit tabs"
+// is every tab of reddit.com; "the reddit tab" must be exactly one, or the user is asked.
+
+export type TabTargets = { tabs: TabInfo[] } | { result: ClauseResult };
+
+const byIndex = (a: TabInfo, b: TabInfo) => a.index - b.index;
+
+/** "youtube and reddit", "youtube, reddit or twitter" → each site on its own. */
+const splitSites = (phrase: string) =>
+  phrase
+    .split(/\s*,\s*|\s+(?:and|or|&)\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** Every tab of every site named (each site must match something). */
+export function allTabsOf(phrase: string, tabs: readonly TabInfo[], opts: TabMatchOptions = {}): TabTargets {
+  const whole = matchTabs(phrase, tabs, opts);
+  if (whole.tier !== 'none') return { tabs: [...whole.all].sort(byIndex) };
+  const parts = splitSites(phrase);
+  if (parts.length < 2) return { result: ask(noTab(phrase, tabs), CONFIDENCE.noMatch) };
+  const found = new Map<number, TabInfo>();
+  for (const part of parts) {
+    const m = matchTabs(part, tabs, opts);
+    if (m.tier === 'none') return { result: ask(noTab(part, tabs), CONFIDENCE.noMatch) };
+    for (const t of m.all) found.set(t.index, t);
+  }
+  return { tabs: [...found.values()].sort(byIndex) };
+}
+
+/** Exactly one tab, or a question. `allHint`: what to say to mean all of them (e.g. "close all reddit tabs"). */
+export function oneTabOf(phrase: string, tabs: readonly TabInfo[], allHint: string | null, opts: TabMatchOptions = {}): TabTargets {
+  const m = matchTabs(phrase, tabs, opts);
+  if (m.tier === 'none') return { result: ask(noTab(phrase, tabs), CONFIDENCE.noMatch) };
+  if (m.tabs.length === 1) return { tabs: [m.tabs[0]!] };
+  const hint = allHint ? ` (Or say "${allHint}".)` : '';
+  return { result: ask(whichTab([...m.tabs].sort(byIndex)) + hint, CONFIDENCE.ambiguous) };
+}
+
+/**
+ * "this tab": the active tab of the Chrome window that has focus. Chrome marks one active tab
+ * per window, so with several windows the focused window's title (the active tab's title plus
+ * the browser's name) says which. When Chrome does not have focus, "this tab" is unknown.
+ */
+export function thisTab(snap: ContextSnapshot): TabTargets {
+  const tabs = snap.tabs;
+  if (tabs.length === 0) return { result: ask('No tabs are open.', CONFIDENCE.noMatch) };
+  const active = tabs.filter((t) => t.is_active).sort(byIndex);
+  const browser = snap.running_apps.find((a) => BROWSER_NAME.test(a.name) && a.windows.some((w) => w.focused));
+  const focused = browser?.windows.find((w) => w.focused);
+  const windows = new Set(tabs.map((t) => t.window_index));
+  const asked = (why: string) => ({
+    result: ask(`Which tab do you mean? ${why} Active tabs: ${joinList(active.map(tabLabel), 'and')}.`, CONFIDENCE.ambiguous),
+  });
+  if (!focused) return asked('Chrome is not the focused window.');
+  if (windows.size === 1 && active.length === 1) return { tabs: [active[0]!] };
+  const shown = active.filter((t) => t.title && (focused.title === t.title || focused.title.startsWith(`${t.title} - `)));
+  if (shown.length === 1) return { tabs: [shown[0]!] };
+  return asked(`Chrome has ${windows.size} windows.`);
+}
+
+const BROWSER_NAME = /chrom/i;
+
+const WINDOW_ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5 };
+
+/** "in the second window", "in window 2", "in the last window" → that window's tabs; anything else names no window. */
+export function tabsInWindow(word: string, tabs: readonly TabInfo[]): TabTargets {
+  const windows = [...new Set(tabs.map((t) => t.window_index))].sort((a, b) => a - b);
+  const n = word === 'last' ? windows[windows.length - 1] : /^\d+$/.test(word) ? Number(word) : Object.hasOwn(WINDOW_ORDINALS, word) ? WINDOW_ORDINALS[word] : undefined;
+  if (n === undefined || !windows.includes(n)) {
+    return { result: ask(`Which window: ${joinList(windows.map(String), 'or')}? Chrome windows are numbered in the order "list tabs" shows them.`, CONFIDENCE.ambiguous) };
+  }
+  return { tabs: tabs.filter((t) => t.window_index === n) };
+}

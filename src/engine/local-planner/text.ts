@@ -1,0 +1,108 @@
+// Turning what someone typed into the small, regular language the clause rules match.
+// Everything is lower-cased and punctuation-light; "," and ";" survive because they separate
+// clauses and tab numbers, "." "/" ":" "-" survive inside words because addresses need them.
+
+const CONTRACTIONS: Array<[RegExp, string]> = [
+  [/\bwhat's\b/g, 'what is'],
+  [/\bwhere's\b/g, 'where is'],
+  [/\bwho's\b/g, 'who is'],
+  [/\bhow's\b/g, 'how is'],
+  [/\bthat's\b/g, 'that is'],
+  [/\bwhich's\b/g, 'which is'],
+  [/\bit's\b/g, 'it is'],
+  [/\bi'd\b/g, 'i would'],
+  [/\bi'm\b/g, 'i am'],
+  [/\blet's\b/g, 'let us'],
+  [/\bdon't\b/g, 'do not'],
+  [/\bdoesn't\b/g, 'does not'],
+  [/\bcan't\b/g, 'cannot'],
+  [/\bisn't\b/g, 'is not'],
+  [/\baren't\b/g, 'are not'],
+];
+
+// Politeness and hedges at the start of a request. Longest first so "could you please" goes
+// in one step; applied repeatedly because people stack them ("hey, can you please …").
+const LEADING_FILLERS = [
+  'would you mind', 'would you be able to', 'could you', 'can you', 'would you', 'will you', 'can u', 'could u',
+  'i would like you to', 'i would like to', 'i want you to', 'i need you to', 'i want to', 'i wanna', 'i need to',
+  'i would like', 'go ahead and', 'let us', 'lets', 'please', 'pls', 'plz', 'kindly', 'hey there', 'hey', 'hi', 'hello',
+  'ok so', 'okay so', 'ok', 'okay', 'alright', 'yo', 'so', 'um', 'uh', 'just', 'quickly', 'deskpilot', 'now', 'and now',
+  'also', 'and',
+];
+
+const TRAILING_FILLERS = [
+  'please', 'pls', 'plz', 'thanks', 'thank you', 'thx', 'for me', 'right now', 'now', 'quickly', 'real quick', 'asap',
+  'if you can', 'if possible', 'for me please',
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const LEADING = new RegExp(`^(?:${LEADING_FILLERS.map(escape).join('|')})\\b[\\s,]*`);
+const TRAILING = new RegExp(`[\\s,]*\\b(?:${TRAILING_FILLERS.map(escape).join('|')})$`);
+
+/** Lower-cased, contractions expanded, sentence punctuation dropped, spaces squeezed. */
+export function normalize(text: string): string {
+  let t = String(text ?? '').normalize('NFKC').toLowerCase();
+  t = t.replace(/[‘’`´]/g, "'").replace(/[“”«»"]/g, ' ');
+  for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
+  t = t.replace(/'s\b/g, '').replace(/'/g, '');
+  // "!" "?" and brackets carry no meaning for the matcher; "&" and "+" read as "and".
+  t = t.replace(/[!?()[\]{}<>*]+/g, ' ').replace(/\s[&+]\s/g, ' and ');
+  // A full stop ends a sentence unless it sits inside a word ("github.com", "1.5").
+  t = t.replace(/\.+(?=\s|$|,|;)/g, ' ');
+  t = t.replace(/\s*([,;])\s*/g, '$1 ');
+  return t.replace(/\s+/g, ' ').replace(/^[\s,;]+|[\s,;]+$/g, '').trim();
+}
+
+/** Removes polite fillers at both ends, and "please" anywhere. */
+export function stripFillers(t: string): string {
+  let s = t.replace(/\bplease\b,?/g, ' ').replace(/\s+/g, ' ').trim();
+  for (let i = 0; i < 8; i++) {
+    const next = s.replace(LEADING, '').replace(TRAILING, '').replace(/^[\s,;]+|[\s,;]+$/g, '').trim();
+    if (next === s) break;
+    s = next;
+  }
+  return s;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
+  nineteen: 19, twenty: 20,
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
+  once: 1, twice: 2, thrice: 3,
+};
+
+/** "3", "3rd", "#3", "three", "third" → 3; anything else → null. */
+export function parseNumber(word: string): number | null {
+  const w = word.trim().replace(/^#/, '');
+  const m = /^(\d{1,4})(?:st|nd|rd|th)?$/.exec(w);
+  if (m) return Number(m[1]);
+  return Object.hasOwn(NUMBER_WORDS, w) ? NUMBER_WORDS[w]! : null;
+}
+
+// Longest words first, so that "seventeen" is not read as "seven".
+export const NUMBER_PATTERN = `(?:#?\\d{1,4}(?:st|nd|rd|th)?|${Object.keys(NUMBER_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+
+/** Leading articles and possessives that never distinguish one target from another. */
+export function stripArticles(phrase: string): string {
+  let s = phrase.trim();
+  for (let i = 0; i < 3; i++) {
+    const next = s.replace(/^(?:the|my|a|an|our|that|those|these|your)\s+/, '').trim();
+    if (next === s) break;
+    s = next;
+  }
+  return s;
+}
+
+/** Words of a phrase for whole-word comparisons: letters and digits only. */
+export const wordsOf = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Letters and digits only: "VS Code", "vs-code" and "vscode" compare equal. */
+export const squash = (s: string): string => wordsOf(s).join('');
+
+export const escapeRegExp = escape;
+
+/** Whether a phrase still holds a clause separator: then it is probably two things, for the sentence splitter. */
+export const hasSeparator = (s: string): boolean => /\s(?:and|then|also|plus)\s|[,;]/.test(s);
