@@ -2,6 +2,7 @@
 // e.g. `npm run bench -- chrome`). Each module exports `run(): Promise<void>` and prints its own
 // figures; benches never assert timings, so the exit code only says whether one crashed.
 import * as chromeBench from './chrome-bench';
+import * as plannerBench from './planner-bench';
 import * as windowsBench from './windows-bench';
 
 interface BenchModule {
@@ -9,7 +10,11 @@ interface BenchModule {
   run(): Promise<void>;
 }
 
-const BENCHES: BenchModule[] = [{ name: 'chrome', run: chromeBench.run }, { name: 'windows', run: windowsBench.run }];
+const BENCHES: BenchModule[] = [
+  { name: 'chrome', run: chromeBench.run },
+  { name: 'windows', run: windowsBench.run },
+  { name: 'planner', run: plannerBench.run },
+];
 
 async function main(): Promise<number> {
   const wanted = process.argv.slice(2);
