@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { runCli } from '../support/cli';
+import { spawn } from 'node:child_process';
+import { CLI, runCli } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
@@ -142,5 +143,29 @@ describeDesktop('deskpilot plan/run: words to effects (scripted OpenAI-compatibl
     const second = await run(['--planner', 'local', 'now put it on the right']);
     expect(second.code).toBe(0);
     expect(frameOf(env, id)[0]).toBeGreaterThanOrEqual(1920);
+  });
+
+  it('on a terminal, run asks and lists what will close: "n" keeps the tabs, "y" closes them', async () => {
+    // `script` gives the CLI a real pseudo-terminal, so it takes the interactive path.
+    const inTerminal = (answer: string) =>
+      new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+        const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} run --planner local "close tab 3"`;
+        const child = spawn('script', ['-qec', cmd, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (d: Buffer) => {
+          output += d.toString();
+          if (output.includes('Go ahead? [y/N]') && !child.stdin.writableEnded) child.stdin.end(`${answer}\n`);
+        });
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, output }));
+      });
+    const no = await inTerminal('n');
+    expect(no.output).toContain('This will:');
+    expect(no.output).toContain('close tab 3 "Reddit - r/node" (127.0.0.1)');
+    expect(no.code).toBe(3);
+    expect(await raw.titles()).toEqual(['Docs', 'Hacker News', 'Reddit - front page', 'Reddit - r/node']);
+    const yes = await inTerminal('y');
+    expect(yes.code).toBe(0);
+    expect(await raw.titles()).toEqual(['Docs', 'Hacker News', 'Reddit - front page']);
   });
 });
