@@ -1,54 +1,125 @@
-import { app, dialog, ipcMain, type BrowserWindow, type WebContents } from 'electron';
+import { app, dialog, globalShortcut, ipcMain, safeStorage, session, systemPreferences } from 'electron';
 import path from 'node:path';
 import { loadConfig } from '../platform/config/load-config';
-import { wireEngine, type WiredEngine } from '../platform/wire-engine';
-import { registerIpc } from './ipc-manager';
-import { createMainWindow } from './main-window';
+import { LLM_API_KEY, SettingsStore } from '../platform/config/settings-store';
+import { wireEngine } from '../platform/wire-engine';
 import nwmWorkerPath from '../platform/windows/nwm/nwm-worker.js?modulePath';
+import { AppWindows } from './app-windows';
+import { autostartFile } from './autostart-linux';
+import { launchChromeForApp } from './chrome-launcher';
+import { FrontmostTracker } from './frontmost';
+import { HotkeyManager } from './hotkeys';
+import { registerIpc } from './ipc-manager';
+import { LauncherWindow } from './launcher-window';
+import { applyLoginItem, HIDDEN_FLAG, startCommand } from './login-item';
+import { installPermissions } from './permissions';
+import { PopoverWindow } from './popover-window';
 import { screenMonitors } from './screen-monitors';
-import { createTray } from './tray';
+import { SafeStorageSecretStore } from './secret-store';
+import { AppService } from './service/app-service';
+import { SettingsWindow } from './settings-window';
+import { createTray, trayAnchor } from './tray';
+import { voiceDeps } from './voice';
 
 // The Electron composition root: thin on purpose. Everything it wires is tested in plain
-// Node; this file only connects it to windows, the tray and IPC.
+// Node (the service, the engine, and the Electron-free parts of the modules here); this file
+// only connects them to windows, the tray, hotkeys and IPC.
+
+const platform = process.platform;
 
 // A second launch only wakes the first one; it must not wire a second engine.
 const isFirstInstance = app.requestSingleInstanceLock();
 if (!isFirstInstance) app.exit(0);
 
-let win: BrowserWindow | null = null;
-let wired: WiredEngine | null = null;
+let service: AppService | null = null;
+let hotkeys: HotkeyManager | null = null;
 
-const show = (): BrowserWindow => {
-  if (!win || win.isDestroyed()) win = createMainWindow();
-  else win.show();
-  win.focus();
-  return win;
-};
-
-const isOurs = (sender: WebContents) => !!win && !win.isDestroyed() && sender === win.webContents;
-
-app.on('second-instance', () => show());
 app.on('window-all-closed', () => {
   // A tray app keeps running with no window open.
 });
 
 async function start(): Promise<void> {
-  if (process.platform === 'darwin') app.dock?.hide();
-  // The engine starts warm: configuration and the Chrome connection are ready before the first command.
-  // X11 reads monitors itself; macOS/Windows take them from Electron's screen module.
-  wired = await wireEngine(await loadConfig(), process.platform === 'linux' ? {} : { monitors: screenMonitors, nwmWorkerPath });
-  const engine = wired.engine;
-  registerIpc(
-    ipcMain,
-    {
-      'context:get': (r) => engine.snapshot({ summaries: r.summaries }),
-      'exec:run': (r) => engine.exec(r.input, { dryRun: r.dryRun }),
+  // Menu-bar app: no Dock icon (LSUIElement in electron-builder.yml does the same when packaged).
+  if (platform === 'darwin') app.dock?.hide();
+
+  const config = await loadConfig();
+  const secrets = new SafeStorageSecretStore(path.join(config.configDir.value, 'secrets.json'), safeStorage);
+  const settings = new SettingsStore(config.configFile, secrets);
+
+  let windows: AppWindows | null = null;
+  const loginItem = async (openAtLogin: boolean) => {
+    // Unpackaged, the login item would start the bare Electron binary.
+    if (!app.isPackaged) return;
+    const argv = startCommand({ execPath: process.execPath, appImage: process.env.APPIMAGE, packaged: app.isPackaged, appPath: app.getAppPath() });
+    await applyLoginItem(openAtLogin, { platform, app, autostart: { file: autostartFile(), argv } }).catch((e: unknown) =>
+      console.error(`DeskPilot: could not ${openAtLogin ? 'set' : 'remove'} launch at login: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  };
+
+  // Hotkeys act on the windows, which are created once the engine is up.
+  const hk = new HotkeyManager(globalShortcut, {
+    launcher: async () => windows?.toggleLauncher(),
+    voice: async () => windows?.voice(),
+  });
+  hotkeys = hk;
+
+  // The window the user was in, read through the engine's own window backend just before ours show.
+  const frontmost: FrontmostTracker = new FrontmostTracker(() => svc.handlers()['context:get']({ summaries: false }), process.pid);
+  const svc: AppService = new AppService({
+    wire: async () =>
+      wireEngine(await loadConfig(), {
+        // X11 reads monitors itself; macOS/Windows take them from Electron's screen module.
+        ...(platform === 'linux' ? {} : { monitors: screenMonitors }),
+        nwmWorkerPath,
+        llmApiKey: await secrets.get(LLM_API_KEY),
+      }),
+    settings,
+    hotkeys: () => hk.status(),
+    settingsChanged: async (view) => {
+      hk.apply(view.hotkeys);
+      await loginItem(view.launch_at_login);
     },
-    isOurs,
-  );
+    hideWindow: () => windows?.hideFocused() ?? false,
+    launchChrome: () => launchChromeForApp(),
+    ...voiceDeps(secrets),
+    frontmost: () => frontmost.current(),
+  });
+  service = svc;
+  // The engine starts warm: configuration and the Chrome connection are ready before the first command.
+  await svc.start();
+
+  const remember = () => frontmost.capture();
+  const w = new AppWindows(new PopoverWindow(platform, remember), new LauncherWindow(platform, remember), new SettingsWindow(), platform);
+  windows = w;
+  registerIpc(ipcMain, svc.handlers(), (sender) => w.isOurs(sender));
+  installPermissions(session.defaultSession, {
+    isOurs: (c) => w.isOurs(c),
+    platform,
+    askMicrophone: () => systemPreferences.askForMediaAccess('microphone'),
+  });
+
+  const view = await settings.view();
+  hk.apply(view.hotkeys);
+  await loginItem(view.launch_at_login);
+
   const resources = app.isPackaged ? process.resourcesPath : path.join(__dirname, '../../resources');
-  createTray(resources, show, () => app.quit());
-  show();
+  const openSettings = () => {
+    if (platform === 'darwin') app.focus({ steal: true });
+    w.settings.show();
+  };
+  const tray = createTray(resources, platform, {
+    toggle: (anchor) => void w.togglePopover(anchor),
+    open: (anchor) => void w.popover.show(anchor),
+    settings: openSettings,
+    quit: () => app.quit(),
+  });
+  const showPopover = () => void w.popover.show(trayAnchor(tray, platform));
+  app.on('second-instance', showPopover);
+  app.on('activate', showPopover);
+
+  // Started by hand, say hello from the tray; started at login, stay quiet in it.
+  const atLogin = process.argv.includes(HIDDEN_FLAG) || (platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
+  if (!atLogin) w.popover.win.webContents.once('did-finish-load', showPopover);
 }
 
 if (isFirstInstance) {
@@ -62,6 +133,7 @@ if (isFirstInstance) {
     });
 }
 
-app.on('before-quit', () => {
-  void wired?.dispose();
+app.on('will-quit', () => {
+  hotkeys?.release();
+  void service?.dispose();
 });

@@ -1,0 +1,15 @@
+// Counts the native dialogs and OS prompts DeskPilot has open, so a popover does not hide
+// itself because one of them took focus (see blur-guard.ts). Wrap every one in withNativeDialog.
+
+let open = 0;
+
+export const isNativeDialogOpen = (): boolean => open > 0;
+
+export async function withNativeDialog<T>(show: () => Promise<T>): Promise<T> {
+  open++;
+  try {
+    return await show();
+  } finally {
+    open--;
+  }
+}
