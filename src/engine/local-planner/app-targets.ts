@@ -10,7 +10,8 @@ import { hasSeparator, stripArticles } from './text';
 // (place_app, close_app). `lenient`: return null instead of asking when the phrase names no
 // app at all, because the clause may not be about an app ("chrome left and cursor" …).
 
-export type RunningTarget = { app: RunningApp } | { result: ClauseResult };
+/** `among`: the question is which of these running apps (each can be offered as a choice). */
+export type RunningTarget = { app: RunningApp } | { result: ClauseResult; among?: RunningApp[] };
 
 const running = (ctx: ClauseContext) => ctx.snap.running_apps.map((a) => a.name);
 
@@ -26,7 +27,10 @@ export function runningAppTarget(phrase: string, ctx: ClauseContext, lenient: bo
   }
   const m = matchApp(p, ctx.snap, 'running');
   if (m.kind === 'one') return { app: runningApp(ctx.snap, m.name)! };
-  if (m.kind === 'many') return { result: ask(whichApp(m.names), CONFIDENCE.ambiguous) };
+  if (m.kind === 'many') {
+    const among = m.names.map((n) => runningApp(ctx.snap, n)).filter((a) => a !== null);
+    return { result: ask(whichApp(m.names), CONFIDENCE.ambiguous), among };
+  }
   const installed = matchApp(p, ctx.snap, 'any');
   if (installed.kind === 'one') return { result: ask(`${installed.name} is not running.`, CONFIDENCE.noMatch) };
   // "terminal to the left monitor and make it" is no app's name but two clauses run together.

@@ -3,8 +3,8 @@ import type { Planner, PlannerAnswer, PlanRequest } from '../ports';
 import { unavailable } from './availability';
 import type { ClauseContext } from './clause-context';
 import { referentFromTurns } from './follow-up';
-import { joinList, NOT_UNDERSTOOD, tabLabel } from './messages';
-import { CONFIDENCE, type ClauseResult } from './result';
+import { joinList, NOT_UNDERSTOOD, tabChoice, tabLabel } from './messages';
+import { CONFIDENCE, expandChoices, type Ask, type Choice, type ClauseResult } from './result';
 import { isQuestion, questionResult } from './rules/question';
 import { listRule } from './rules/list';
 import { parseSentence } from './split-sentence';
@@ -14,13 +14,19 @@ import { normalize, stripFillers } from './text';
 // under a millisecond with no network. It acts (confidence 1) only when it understood every
 // clause and every name matched exactly one thing; otherwise it asks, naming the candidates,
 // with confidence < 1 so that a caller in "auto" mode may hand the sentence to the LLM.
-// It never guesses: a wrong action costs more than a question.
+// It never guesses: a wrong action costs more than a question. When the question is a choice
+// between things it found (two GitHub tabs, Code or Cursor), the answer carries each as a
+// complete envelope (`candidates`), so a UI can offer them as buttons.
 
 const MAX_COMMAND_LENGTH = 500;
 
-const clarify = (reason: string, confidence: number): PlannerAnswer => ({
+type Candidate = NonNullable<PlannerAnswer['candidates']>[number];
+
+/** `candidates`: when the question is a choice between things found (see choices.ts); left out when there are none. */
+const clarify = (reason: string, confidence: number, candidates: Candidate[] = []): PlannerAnswer => ({
   envelope: { commands: [], needs_clarification: true, clarification_reason: reason } satisfies Envelope,
   confidence,
+  ...(candidates.length ? { candidates } : {}),
 });
 
 const act = (commands: Command[]): PlannerAnswer => ({
@@ -49,21 +55,41 @@ export function planLocally(req: PlanRequest): PlannerAnswer {
 }
 
 function finish(results: readonly ClauseResult[], req: PlanRequest): PlannerAnswer {
-  const asks = results.filter((r): r is Extract<ClauseResult, { kind: 'ask' }> => r.kind === 'ask');
+  const asks = results.filter((r): r is Ask => r.kind === 'ask');
   if (asks.length) {
     const reasons = [...new Set(asks.map((a) => a.reason))];
-    return clarify(reasons.join(' '), Math.min(...asks.map((a) => a.confidence)));
+    // Choices only when the one question is the sentence's only doubt: each then runs the whole sentence.
+    const choices = asks.length === 1 ? expandChoices(results, asks[0]!) : [];
+    return clarify(reasons.join(' '), Math.min(...asks.map((a) => a.confidence)), candidatesOf(choices, req));
   }
   const commands = mergePlacements(results.flatMap((r) => (r.kind === 'ok' ? r.commands : [])));
   // "reddit and youtube": two tabs cannot both be in front; say so rather than pick the last.
   const switches = commands.filter((c) => c.type === 'switch_tab');
   if (switches.length > 1) {
     const tabs = switches.map((c) => req.context.tabs.find((t) => t.index === c.tab_index)).filter((t) => t !== undefined);
-    return clarify(`Switch to which tab: ${joinList(tabs.map(tabLabel), 'or')}?`, CONFIDENCE.ambiguous);
+    // Each tab is a choice: the sentence with that one switch and no other.
+    const choices = tabs.map((t) => ({
+      label: tabChoice(t),
+      commands: commands.filter((c) => c.type !== 'switch_tab' || c.tab_index === t.index),
+    }));
+    return clarify(`Switch to which tab: ${joinList(tabs.map(tabLabel), 'or')}?`, CONFIDENCE.ambiguous, candidatesOf(choices, req));
   }
   const down = unavailable(commands, req.context);
   if (down?.kind === 'ask') return clarify(down.reason, down.confidence);
   return act(commands);
+}
+
+/** Choices as complete envelopes; one that could not run as it is (two tabs in front, a backend down) is left out. */
+function candidatesOf(choices: readonly Choice[], req: PlanRequest): Candidate[] {
+  const out: Candidate[] = [];
+  for (const choice of choices) {
+    const commands = mergePlacements(choice.commands);
+    if (commands.length === 0 || commands.filter((c) => c.type === 'switch_tab').length > 1) continue;
+    if (unavailable(commands, req.context)) continue;
+    if (out.some((c) => c.label === choice.label)) continue;
+    out.push({ label: choice.label, envelope: { commands, needs_clarification: false, clarification_reason: null } satisfies Envelope });
+  }
+  return out;
 }
 
 /**

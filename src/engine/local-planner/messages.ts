@@ -37,8 +37,13 @@ const hostOf = (t: TabInfo) => {
   }
 };
 
-/** With the site, since ambiguous tabs often share words of their titles. */
-export const whichTab = (tabs: readonly TabInfo[]) => `Which tab: ${listed(tabs.map((t) => `${tabLabel(t)} (${hostOf(t)})`), 'or')}?`;
+/** 2 "GitHub - deskpilot/issues" (github.com) — with the site, since ambiguous tabs often share words of their titles. */
+const tabWithSite = (t: TabInfo) => `${tabLabel(t)} (${hostOf(t)})`;
+
+export const whichTab = (tabs: readonly TabInfo[]) => `Which tab: ${listed(tabs.map(tabWithSite), 'or')}?`;
+
+/** A tab as one choice of a question: tab 2 "GitHub - deskpilot/issues" (github.com). */
+export const tabChoice = (t: TabInfo) => `tab ${tabWithSite(t)}`;
 
 export function noTab(phrase: string, tabs: readonly TabInfo[]): string {
   if (tabs.length === 0) return `No tab matches "${phrase}": no tabs are open.`;

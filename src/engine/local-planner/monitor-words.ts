@@ -8,13 +8,20 @@ import { ask, CONFIDENCE, type ClauseResult } from './result';
 // others are found from the layout: "the other one" (of two), "the middle one" (of three),
 // "the laptop screen" (a built-in panel by its name), "the big one" (largest by area).
 
-export type MonitorPick = { monitor: MonitorInfo } | { result: ClauseResult };
+/** `among`: the question is which of these monitors (each can be offered as a choice). */
+export type MonitorPick = { monitor: MonitorInfo } | { result: ClauseResult; among?: MonitorInfo[] };
 
 const LAPTOP_NAME = /built-?in|retina|color lcd|edp|lvds|dsi|internal|laptop/i;
 const area = (m: MonitorInfo) => (m.bounds[2] - m.bounds[0]) * (m.bounds[3] - m.bounds[1]);
 
-const which = (snap: ContextSnapshot) =>
+const question = (snap: ContextSnapshot) =>
   ask(`Which monitor: ${snap.monitors.map((m) => `${m.name} (${m.roles.join('/') || 'no role'})`).join(', ')}?`, CONFIDENCE.ambiguous);
+
+/** Asks which monitor; the choices are `among` (those the word could mean), else every one. */
+const which = (snap: ContextSnapshot, among: readonly MonitorInfo[] = snap.monitors): { result: ClauseResult; among: MonitorInfo[] } => ({
+  result: question(snap),
+  among: [...(among.length ? among : snap.monitors)],
+});
 
 /** `current`: the monitor the window is on now, for "the other one". */
 export function pickMonitor(word: MonitorWord, snap: ContextSnapshot, current: MonitorInfo | null): MonitorPick {
@@ -29,32 +36,34 @@ export function pickMonitor(word: MonitorWord, snap: ContextSnapshot, current: M
     }
     case 'other': {
       if (monitors.length === 1) return { result: ask('There is only one monitor; which position do you mean?', CONFIDENCE.noMatch) };
-      if (monitors.length > 2 || !current) return { result: which(snap) };
+      // "The other one" is not the one the window is on.
+      if (monitors.length > 2 || !current) return which(snap, monitors.filter((m) => m !== current));
       return { monitor: monitors.find((m) => m !== current)! };
     }
     case 'second': {
       const others = monitors.filter((m) => !m.primary);
-      return others.length === 1 ? { monitor: others[0]! } : { result: which(snap) };
+      return others.length === 1 ? { monitor: others[0]! } : which(snap, others);
     }
     case 'middle': {
       const byX = [...monitors].sort((a, b) => a.bounds[0] - b.bounds[0]);
-      return byX.length >= 3 && byX.length % 2 === 1 ? { monitor: byX[(byX.length - 1) / 2]! } : { result: which(snap) };
+      return byX.length >= 3 && byX.length % 2 === 1 ? { monitor: byX[(byX.length - 1) / 2]! } : which(snap);
     }
     case 'laptop': {
       const named = monitors.filter((m) => LAPTOP_NAME.test(m.name));
-      return named.length === 1 ? { monitor: named[0]! } : { result: which(snap) };
+      return named.length === 1 ? { monitor: named[0]! } : which(snap, named);
     }
     case 'big':
     case 'small': {
       if (monitors.length === 1) return { monitor: monitors[0]! };
       const sorted = [...monitors].sort((a, b) => (word === 'big' ? area(b) - area(a) : area(a) - area(b)));
-      return area(sorted[0]!) !== area(sorted[1]!) ? { monitor: sorted[0]! } : { result: which(snap) };
+      return area(sorted[0]!) !== area(sorted[1]!) ? { monitor: sorted[0]! } : which(snap, sorted.filter((m) => area(m) === area(sorted[0]!)));
     }
   }
 }
 
 /** A role naming this monitor, for place_app.monitor. */
-export function roleOf(monitor: MonitorInfo, snap: ContextSnapshot): { role: MonitorName } | { result: ClauseResult } {
+export function roleOf(monitor: MonitorInfo, snap: ContextSnapshot): { role: MonitorName } | { result: ClauseResult; among: MonitorInfo[] } {
   const role = roleFor(monitor);
-  return role ? { role } : { result: which(snap) };
+  // Only a monitor with a role can be named in place_app.monitor.
+  return role ? { role } : which(snap, snap.monitors.filter((m) => roleFor(m) !== null));
 }

@@ -28,10 +28,24 @@ const MAX_SEPARATORS = 12;
 
 const verbOf = (clause: string) => VERB_RE.exec(clause)?.[1] ?? null;
 
+const appIn = (commands: readonly Command[]): string | null =>
+  [...commands].reverse().find((c): c is Extract<Command, { app_name: string }> => 'app_name' in c)?.app_name ?? null;
+
 function appOf(r: ClauseResult): string | null {
-  if (r.kind !== 'ok') return null;
-  const withApp = [...r.commands].reverse().find((c): c is Extract<Command, { app_name: string }> => 'app_name' in c);
-  return withApp ? withApp.app_name : null;
+  return r.kind === 'ok' ? appIn(r.commands) : null;
+}
+
+/**
+ * What "it" is after this clause: its app; after a question whose choices are different apps
+ * ("focus the editor" — Code or Cursor?), nothing clear, so that a later "it" is asked about
+ * rather than taken from an older turn; otherwise what it was before.
+ */
+function referentAfter(r: ClauseResult, before: string | null): string | null {
+  const app = appOf(r);
+  if (app || r.kind !== 'ask' || !r.choices) return app ?? before;
+  const apps = new Set(r.choices.map((c) => appIn(c.commands)));
+  if (apps.size === 1) return [...apps][0] ?? before;
+  return null;
 }
 
 /** Where a clause's place_app commands put each app, for the clauses after it. */
@@ -82,7 +96,7 @@ function parseUncached(text: string, verb: string | null, ctx: ClauseContext, me
       if (!left || !right) continue;
       const l = parseWithVerb(left, verb, ctx);
       if (!l) continue;
-      const next: ClauseContext = { ...ctx, referent: appOf(l) ?? ctx.referent, placed: placedAfter(l, ctx) };
+      const next: ClauseContext = { ...ctx, referent: referentAfter(l, ctx.referent), placed: placedAfter(l, ctx) };
       const rest = parseFrom(right, verbOf(left) ?? verb, next, memo);
       if (!rest) continue;
       const all = [l, ...rest];

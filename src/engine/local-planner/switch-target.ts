@@ -3,9 +3,10 @@ import { matchApp, runningApp } from './app-matcher';
 import { chromeDown } from './availability';
 import type { ClauseContext } from './clause-context';
 import { resolvePronoun } from './follow-up';
-import { joinList, noApp, noTab, tabLabel, whichApp, whichPreset, whichTab } from './messages';
+import { askWhichApp, askWhichPreset, askWhichTab, focusApp, switchTab, tabOptions } from './choices';
+import { joinList, noApp, noTab, tabLabel } from './messages';
 import { matchPreset, presetsWithWord } from './preset-matcher';
-import { ask, CONFIDENCE, ok, type ClauseResult } from './result';
+import { ask, askChoosing, CONFIDENCE, MAX_CHOICES, ok, type ClauseResult } from './result';
 import { aliasHosts } from './site-aliases';
 import { siteText } from './site-text';
 import { parseTabNumbers, tabsByNumber } from './tab-numbers';
@@ -62,7 +63,10 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
 
   const numbers = parseTabNumbers(phrase) ?? (opts.bare ? null : parseTabNumbers(`tab ${phrase}`));
   if (numbers && scope !== 'apps') {
-    if (numbers.length !== 1) return ask(`Which one tab: ${numbers.join(' or ')}?`, CONFIDENCE.ambiguous);
+    if (numbers.length !== 1) {
+      const named = numbers.map((n) => snap.tabs.find((t) => t.index === n)).filter((t) => t !== undefined);
+      return askChoosing(`Which one tab: ${numbers.join(' or ')}?`, tabOptions(named, switchTab));
+    }
     const found = tabsByNumber(numbers, snap.tabs);
     return chromeDown(snap) ?? ('result' in found ? found.result : ok({ type: 'switch_tab', tab_index: found.tabs[0]!.index }));
   }
@@ -70,7 +74,7 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
   if (scope === 'any') {
     const preset = matchPreset(phrase, snap.presets, false);
     if (preset.kind === 'one') return ok({ type: 'activate_preset', preset_name: preset.name });
-    if (preset.kind === 'many') return ask(whichPreset(preset.names), CONFIDENCE.ambiguous);
+    if (preset.kind === 'many') return askWhichPreset(preset.names);
   }
 
   const chromeOk = snap.sources.chrome.ok;
@@ -81,12 +85,12 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
   const tabs: TabMatch = scope !== 'apps' && chromeOk ? matchTabs(phrase, snap.tabs, { fuzzy: false }) : { tier: 'none', tabs: [], all: [] };
   if (tabs.tier === 'site') return pickTab(tabs.tabs);
   if (app.kind === 'one') return ok({ type: 'focus_app', app_name: app.name });
-  if (app.kind === 'many') return ask(whichApp(app.names), CONFIDENCE.ambiguous);
+  if (app.kind === 'many') return askWhichApp(app.names, focusApp);
   if (tabs.tier !== 'none') return pickTab(tabs.tabs);
 
   if (scope === 'any') {
     const partial = presetsWithWord(phrase, snap.presets);
-    if (partial.length) return ask(whichPreset(partial), CONFIDENCE.ambiguous);
+    if (partial.length) return askWhichPreset(partial);
   }
   // A known site name with Chrome away is a tab request, not a slip of some app's name ("gmail" ≠ "Mail").
   const knownSite = aliasHosts(squash(phrase)) !== null;
@@ -98,11 +102,14 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
     if (fuzzyTabs.tier === 'fuzzy' && fuzzyApp.kind !== 'none') {
       const names = fuzzyApp.kind === 'one' ? [fuzzyApp.name] : fuzzyApp.names;
       const options = [...names.map((n) => `the app "${n}"`), ...fuzzyTabs.tabs.map((t) => `tab ${tabLabel(t)}`)];
-      return ask(`Did you mean ${joinList(options, 'or')}?`, CONFIDENCE.ambiguous);
+      return askChoosing(`Did you mean ${joinList(options, 'or')}?`, [
+        ...names.slice(0, MAX_CHOICES).map((n) => ({ label: `app ${n}`, result: focusApp(n) })),
+        ...tabOptions(fuzzyTabs.tabs, switchTab),
+      ]);
     }
     if (fuzzyTabs.tier === 'fuzzy') return pickTab(fuzzyTabs.tabs);
     if (fuzzyApp.kind === 'one') return ok({ type: 'focus_app', app_name: fuzzyApp.name });
-    if (fuzzyApp.kind === 'many') return ask(whichApp(fuzzyApp.names), CONFIDENCE.ambiguous);
+    if (fuzzyApp.kind === 'many') return askWhichApp(fuzzyApp.names, focusApp);
   }
 
   // Nothing matched the whole phrase; if it holds a separator it is probably two clauses.
@@ -119,5 +126,5 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
 
 export function pickTab(tabs: readonly TabInfo[]): ClauseResult {
   if (tabs.length === 1) return ok({ type: 'switch_tab', tab_index: tabs[0]!.index });
-  return ask(whichTab([...tabs].sort((a, b) => a.index - b.index)), CONFIDENCE.ambiguous);
+  return askWhichTab([...tabs].sort((a, b) => a.index - b.index), switchTab);
 }

@@ -6,7 +6,11 @@ import { matchTabs, type TabMatchOptions } from './tab-matcher';
 // Turning a tab phrase into concrete tabs, the way the protocol wants them: "all reddit tabs"
 // is every tab of reddit.com; "the reddit tab" must be exactly one, or the user is asked.
 
-export type TabTargets = { tabs: TabInfo[] } | { result: ClauseResult };
+/**
+ * The tabs meant, or the question to ask. `among`: when the question is which one of these
+ * tabs (in the order asked), so that the caller can offer each as a choice.
+ */
+export type TabTargets = { tabs: TabInfo[] } | { result: ClauseResult; among?: TabInfo[] };
 
 const byIndex = (a: TabInfo, b: TabInfo) => a.index - b.index;
 
@@ -38,7 +42,8 @@ export function oneTabOf(phrase: string, tabs: readonly TabInfo[], allHint: stri
   if (m.tier === 'none') return { result: ask(noTab(phrase, tabs), CONFIDENCE.noMatch) };
   if (m.tabs.length === 1) return { tabs: [m.tabs[0]!] };
   const hint = allHint ? ` (Or say "${allHint}".)` : '';
-  return { result: ask(whichTab([...m.tabs].sort(byIndex)) + hint, CONFIDENCE.ambiguous) };
+  const among = [...m.tabs].sort(byIndex);
+  return { result: ask(whichTab(among) + hint, CONFIDENCE.ambiguous), among };
 }
 
 /**
@@ -55,6 +60,7 @@ export function thisTab(snap: ContextSnapshot): TabTargets {
   const windows = new Set(tabs.map((t) => t.window_index));
   const asked = (why: string) => ({
     result: ask(`Which tab do you mean? ${why} Active tabs: ${joinList(active.map(tabLabel), 'and')}.`, CONFIDENCE.ambiguous),
+    among: active,
   });
   if (!focused) return asked('Chrome is not the focused window.');
   if (windows.size === 1 && active.length === 1) return { tabs: [active[0]!] };

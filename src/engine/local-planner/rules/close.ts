@@ -4,8 +4,9 @@ import { runningAppTarget } from '../app-targets';
 import { chromeDown } from '../availability';
 import type { ClauseContext } from '../clause-context';
 import { isPronoun } from '../follow-up';
-import { noTab, tabLabel, whichApp, whichTab } from '../messages';
-import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
+import { appOptions, askWhichApp, askWhichTab, tabOptions, type Option } from '../choices';
+import { joinList, noTab, tabChoice, tabLabel } from '../messages';
+import { ask, askChoosing, CONFIDENCE, MAX_CHOICES, offer, ok, type ClauseResult } from '../result';
 import { closeTabs, parseTabNumbers, tabsByNumber } from '../tab-numbers';
 import { matchTabs } from '../tab-matcher';
 import { allTabsOf, oneTabOf, tabsInWindow, thisTab, type TabTargets } from '../tab-targets';
@@ -41,8 +42,12 @@ const ALL_OF = [
 ];
 const ONE_OF = [/^(?:the |that |my |this )?tab (?:from|on|for|of|with|at|about|showing) (.+)$/, /^(?:the |that |my |this )?(.+?) tab$/];
 
-const result = (t: TabTargets): ClauseResult => ('result' in t ? t.result : closeTabs(t.tabs));
 const byIndex = (a: TabInfo, b: TabInfo) => a.index - b.index;
+const closeOne = (t: TabInfo) => closeTabs([t]);
+const closeApp = (name: string): ClauseResult => ok({ type: 'close_app', app_name: name });
+
+/** The tabs closed; or the question, offering to close each tab it names. */
+const result = (t: TabTargets): ClauseResult => ('result' in t ? (t.among ? offer(t.result, tabOptions(t.among, closeOne)) : t.result) : closeTabs(t.tabs));
 
 export function closeRule(clause: string, ctx: ClauseContext): ClauseResult | null {
   const m = VERB.exec(clause);
@@ -70,7 +75,7 @@ function tabPhrase(rest: string, ctx: ClauseContext, within?: readonly TabInfo[]
   const inWindow = within ? null : IN_WINDOW.exec(rest);
   if (inWindow) {
     const win = tabsInWindow(inWindow[2] ?? inWindow[3]!, tabs);
-    if ('result' in win) return win.result;
+    if ('result' in win) return offer(win.result, windowOptions(inWindow[1]!, ctx, tabs));
     return tabPhrase(inWindow[1]!, ctx, win.tabs) ?? ask(noTab(inWindow[1]!, win.tabs), CONFIDENCE.noMatch);
   }
   if (ALL_TABS.test(rest)) return tabs.length ? closeTabs(tabs) : ask('No tabs are open.', CONFIDENCE.noMatch);
@@ -120,14 +125,33 @@ function tabPhrase(rest: string, ctx: ClauseContext, within?: readonly TabInfo[]
 function appResult(phrase: string, ctx: ClauseContext): ClauseResult | null {
   const t = runningAppTarget(phrase, ctx, false);
   if (!t) return null;
-  return 'result' in t ? t.result : ok({ type: 'close_app', app_name: t.app.name });
+  if (!('result' in t)) return closeApp(t.app.name);
+  return t.among ? offer(t.result, appOptions(t.among.map((a) => a.name), closeApp)) : t.result;
+}
+
+/** "close the youtube tabs in the travel window": the phrase's tabs in each Chrome window, as choices. */
+function windowOptions(phrase: string, ctx: ClauseContext, tabs: readonly TabInfo[]): Option[] {
+  const windows = [...new Set(tabs.map((t) => t.window_index))].sort((a, b) => a - b);
+  return windows.map((w) => {
+    const r = tabPhrase(phrase, ctx, tabs.filter((t) => t.window_index === w));
+    const closed = r?.kind === 'ok' ? r.commands.flatMap((c) => (c.type === 'close_tab' ? c.tab_indices : [])) : [];
+    const which = closed.length === 1 ? `tab ${closed[0]}` : closed.length <= 4 ? `tabs ${joinList(closed.map(String), 'and')}` : `${closed.length} tabs`;
+    return { label: `window ${w}: ${which}`, result: r };
+  });
 }
 
 /** Every tab but "this" one. */
 function otherTabs(ctx: ClauseContext): ClauseResult {
   const active = thisTab(ctx.snap);
-  if ('result' in active) return active.result;
-  const keep = active.tabs[0]!;
+  // Which tab "this" is decides which the others are: each active tab is a choice, labelled by what stays.
+  if ('result' in active) {
+    const keep = (active.among ?? []).slice(0, MAX_CHOICES).map((t) => ({ label: `all but ${tabChoice(t)}`, result: othersThan(t, ctx) }));
+    return offer(active.result, keep);
+  }
+  return othersThan(active.tabs[0]!, ctx);
+}
+
+function othersThan(keep: TabInfo, ctx: ClauseContext): ClauseResult {
   const others = ctx.snap.tabs.filter((t) => t.window_index === keep.window_index && t.index !== keep.index);
   return others.length ? closeTabs(others) : ask('There are no other tabs in this window.', CONFIDENCE.noMatch);
 }
@@ -147,11 +171,19 @@ function appOrTab(phrase: string, ctx: ClauseContext): ClauseResult | null {
   if (app.kind !== 'none' && tabs.length > 0) {
     const appNames = app.kind === 'one' ? [app.name] : app.names;
     const tabText = tabs.length === 1 ? `tab ${tabLabel(tabs[0]!)}` : `the ${tabs.length} ${phrase} tabs`;
-    return ask(`Close the app ${appNames.map((n) => `"${n}"`).join(' or ')}, or ${tabText}?`, CONFIDENCE.ambiguous);
+    return askChoosing(`Close the app ${appNames.map((n) => `"${n}"`).join(' or ')}, or ${tabText}?`, [
+      ...appNames.map((n) => ({ label: `quit ${n}`, result: closeApp(n) })),
+      { label: tabs.length === 1 ? `close ${tabChoice(tabs[0]!)}` : `close the ${tabs.length} ${phrase} tabs`, result: closeTabs([...tabs].sort(byIndex)) },
+    ]);
   }
-  if (app.kind === 'many') return ask(whichApp(app.names), CONFIDENCE.ambiguous);
+  if (app.kind === 'many') return askWhichApp(app.names, closeApp);
   if (tabs.length === 1) return closeTabs(tabs);
-  if (tabs.length > 1) return ask(`${whichTab([...tabs].sort(byIndex))} (Or say "close all ${phrase} tabs".)`, CONFIDENCE.ambiguous);
+  if (tabs.length > 1) {
+    // No "tab" said, so all of them is as likely as one: offered last.
+    const sorted = [...tabs].sort(byIndex);
+    const all = { label: `all ${sorted.length} ${phrase} tabs`, result: closeTabs(sorted) };
+    return askWhichTab(sorted, closeOne, [all], ` (Or say "close all ${phrase} tabs".)`);
+  }
 
   const installed = matchApp(phrase, ctx.snap, 'any', { fuzzy: false });
   if (installed.kind === 'one' && !runningApp(ctx.snap, installed.name)) return ask(`${installed.name} is not running.`, CONFIDENCE.noMatch);

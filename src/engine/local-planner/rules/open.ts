@@ -3,7 +3,8 @@ import { matchApp } from '../app-matcher';
 import { chromeDown } from '../availability';
 import type { ClauseContext } from '../clause-context';
 import { resolvePronoun } from '../follow-up';
-import { noApp, noTab, whichApp } from '../messages';
+import { askWhichApp, focusApp } from '../choices';
+import { noApp, noTab } from '../messages';
 import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
 import { aliasHosts } from '../site-aliases';
 import { siteText, typedForm } from '../site-text';
@@ -46,7 +47,7 @@ export function openRule(clause: string, ctx: ClauseContext): ClauseResult | nul
   const tabWord = /\s+(?:tab|page|website|site)$/.test(target);
   const app = tabWord ? ({ kind: 'none' } as const) : matchApp(target.replace(/\s+(?:app|application|program)$/, ''), ctx.snap, 'any', { fuzzy: false });
   if (app.kind === 'one') return ok({ type: 'focus_app', app_name: app.name });
-  if (app.kind === 'many') return ask(whichApp(app.names), CONFIDENCE.ambiguous);
+  if (app.kind === 'many') return askWhichApp(app.names, focusApp);
   if (APP_VERBS.has(verb)) {
     const slip = matchApp(target, ctx.snap, 'any');
     if (slip.kind === 'one') return ok({ type: 'focus_app', app_name: slip.name });

@@ -1,12 +1,13 @@
-import type { Command } from '../../../protocol/commands';
 import type { MonitorInfo, RunningApp } from '../../../protocol/context';
+import { runningApp } from '../app-matcher';
 import { runningAppTarget } from '../app-targets';
+import { appOptions, monitorLabel } from '../choices';
 import { windowsDown } from '../availability';
 import type { ClauseContext } from '../clause-context';
 import { pickMonitor, roleOf, type MonitorPick } from '../monitor-words';
 import { centred, currentMonitor, halfOf, maximised, windowOf } from '../placement';
 import { MONITOR_PHRASE, monitorWord, parseCenter, parsePosition, type Position } from '../position';
-import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
+import { ask, CONFIDENCE, offer, ok, sequence, withChoices, type ClauseResult } from '../result';
 
 // Moving and sizing windows: "chrome left", "move slack to the other monitor", "put cursor
 // on the right half of the left monitor", "maximise terminal", "center terminal 1200x800".
@@ -86,13 +87,22 @@ function placeMany(appPhrase: string, pos: Position, ctx: ClauseContext, explici
   if (one?.kind === 'ok' || pos.kind !== 'monitor') return one;
   const parts = appPhrase.split(/\s*,\s*|\s+and\s+|\s*&\s*/).filter(Boolean);
   if (parts.length < 2) return one;
-  const commands: Command[] = [];
+  // The first part that asks decides; when it offers choices and every other part is
+  // understood, each choice carries the other parts' moves too.
+  const results: ClauseResult[] = [];
+  let asking: ClauseResult | null = null;
   for (const part of parts) {
     const r = placeOne(part, pos, ctx, explicit);
-    if (!r || r.kind !== 'ok') return one ?? r;
-    commands.push(...r.commands);
+    if (one && r?.kind !== 'ok') return one;
+    if (!r) return asking && withChoices(asking, undefined);
+    if (r.kind === 'ask') {
+      if (asking) return withChoices(asking, undefined);
+      if (!r.choices) return r;
+      asking = r;
+    }
+    results.push(r);
   }
-  return ok(...commands);
+  return sequence(results);
 }
 
 function placeOne(appPhrase: string, pos: Position, ctx: ClauseContext, explicit: boolean): ClauseResult | null {
@@ -100,8 +110,16 @@ function placeOne(appPhrase: string, pos: Position, ctx: ClauseContext, explicit
   if (!target) return null;
   const down = windowsDown(ctx.snap);
   if (down) return down;
-  if ('result' in target) return target.result;
-  const app = target.app;
+  if ('result' in target) return target.among ? offer(target.result, appOptions(target.among.map((a) => a.name), (name) => placeApp(runningApp(ctx.snap, name)!, pos, ctx))) : target.result;
+  return placeApp(target.app, pos, ctx);
+}
+
+/** A question about which monitor, offering the placement on each monitor it could mean. */
+function onWhich(pick: Extract<MonitorPick, { result: ClauseResult }>, place: (m: MonitorInfo) => ClauseResult): ClauseResult {
+  return pick.among ? offer(pick.result, pick.among.map((m) => ({ label: monitorLabel(m), result: place(m) }))) : pick.result;
+}
+
+function placeApp(app: RunningApp, pos: Position, ctx: ClauseContext): ClauseResult {
   const win = windowOf(app);
   if (!win) return ask(`${app.name} has no open window to place.`, CONFIDENCE.noMatch);
   const snap = ctx.snap;
@@ -117,27 +135,34 @@ function placeOne(appPhrase: string, pos: Position, ctx: ClauseContext, explicit
   if (pos.kind === 'monitor') {
     const role = pos.monitor === 'left' || pos.monitor === 'right' || pos.monitor === 'main' ? { role: pos.monitor } : null;
     if (role) return ok({ type: 'place_app', app_name: app.name, monitor: role.role });
+    const toMonitor = (m: MonitorInfo): ClauseResult => {
+      const r = roleOf(m, snap);
+      return 'result' in r ? r.result : ok({ type: 'place_app', app_name: app.name, monitor: r.role });
+    };
     const pick = pickMonitor(pos.monitor, snap, current);
-    if ('result' in pick) return pick.result;
+    if ('result' in pick) return onWhich(pick, toMonitor);
     const r = roleOf(pick.monitor, snap);
-    return 'result' in r ? r.result : ok({ type: 'place_app', app_name: app.name, monitor: r.role });
+    return 'result' in r ? onWhich(r, toMonitor) : toMonitor(pick.monitor);
   }
 
-  const where: MonitorPick = pos.monitor
-    ? pickMonitor(pos.monitor, snap, current)
-    : current
-      ? { monitor: current }
-      : { result: ask(`Which monitor? ${app.name}'s window is on none of them.`, CONFIDENCE.ambiguous) };
-  if ('result' in where) return where.result;
-  const area = where.monitor.work_area;
-  if (pos.kind === 'half') return ok({ type: 'place_app', app_name: app.name, bounds: halfOf(area, pos.half) });
-  if (pos.kind === 'max') return ok({ type: 'place_app', app_name: app.name, bounds: maximised(area) });
-  const [w, h] = pos.size ?? [win.bounds[2] - win.bounds[0], win.bounds[3] - win.bounds[1]];
-  const bounds = centred(area, w, h);
-  if (!bounds) {
-    return ask(`${w}x${h} does not fit on ${where.monitor.name} (its usable area is ${area[2] - area[0]}x${area[3] - area[1]}). What size?`, CONFIDENCE.noMatch);
+  const p = pos;
+  const inArea = (monitor: MonitorInfo): ClauseResult => {
+    const area = monitor.work_area;
+    if (p.kind === 'half') return ok({ type: 'place_app', app_name: app.name, bounds: halfOf(area, p.half) });
+    if (p.kind === 'max') return ok({ type: 'place_app', app_name: app.name, bounds: maximised(area) });
+    const [w, h] = p.size ?? [win.bounds[2] - win.bounds[0], win.bounds[3] - win.bounds[1]];
+    const bounds = centred(area, w, h);
+    if (!bounds) {
+      return ask(`${w}x${h} does not fit on ${monitor.name} (its usable area is ${area[2] - area[0]}x${area[3] - area[1]}). What size?`, CONFIDENCE.noMatch);
+    }
+    return ok({ type: 'place_app', app_name: app.name, bounds });
+  };
+  if (p.monitor) {
+    const pick = pickMonitor(p.monitor, snap, current);
+    return 'result' in pick ? onWhich(pick, inArea) : inArea(pick.monitor);
   }
-  return ok({ type: 'place_app', app_name: app.name, bounds });
+  if (current) return inArea(current);
+  return onWhich({ result: ask(`Which monitor? ${app.name}'s window is on none of them.`, CONFIDENCE.ambiguous), among: snap.monitors }, inArea);
 }
 
 /** Where the app's window is — or will be, after an earlier clause of the same sentence moved it. */

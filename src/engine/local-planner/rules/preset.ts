@@ -1,5 +1,6 @@
 import type { ClauseContext } from '../clause-context';
-import { noPreset, whichPreset } from '../messages';
+import { askWhichPreset } from '../choices';
+import { noPreset } from '../messages';
 import { matchPreset } from '../preset-matcher';
 import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
 
@@ -28,7 +29,7 @@ export function presetRule(clause: string, ctx: ClauseContext): ClauseResult | n
   const name = phrase.replace(/^(?:preset|layout)\s+/, '');
   const found = matchPreset(name, ctx.snap.presets, saysLayout || presetVerb);
   if (found.kind === 'one') return ok({ type: 'activate_preset', preset_name: found.name });
-  if (found.kind === 'many') return ask(whichPreset(found.names), CONFIDENCE.ambiguous);
+  if (found.kind === 'many') return askWhichPreset(found.names);
   // "activate slack" may still be an app; "writing mode" with no such preset is a preset question.
   if (saysLayout && (m === null || presetVerb || /^(?:switch|go|change|start|use|enter|get)/.test(m[1]!))) {
     return ask(noPreset(name.replace(LAYOUT_SUFFIX, ''), ctx.snap.presets), CONFIDENCE.noMatch);
