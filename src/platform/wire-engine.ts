@@ -46,7 +46,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     allowRemote: config.allowRemoteChrome.value,
     profileDir: config.chromeProfileDir,
   });
-  const windows = windowBackendFor(platform, opts);
+  const windows = windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
   const engine = new Engine({
     planners: {
@@ -80,7 +80,7 @@ function llmOptions(c: LlmConfig): LlmOptions {
 }
 
 function windowBackendFor(platform: NodeJS.Platform, opts: WireOptions): WindowBackend | null {
-  if (platform === 'linux') return createX11WindowBackend({});
+  if (platform === 'linux') return createX11WindowBackend({ display: opts.env?.DISPLAY });
   if (platform === 'darwin' || platform === 'win32') {
     return createNwmWindowBackend({ platform, monitors: opts.monitors, workerPath: opts.nwmWorkerPath });
   }

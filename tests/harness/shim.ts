@@ -1,0 +1,81 @@
+import { IPC_CHANNELS, IPC_EVENTS } from '../../src/protocol/ipc-channels';
+
+// The browser side of the web harness: what the preload gives the renderer in Electron —
+// `window.api` (one async method per channel, named by methodName, answering IpcResult) and
+// `window.events` — served as /__harness/shim.js and loaded before the app's script. Calls go
+// to POST /__api/<channel> with the bridge token; main's pushes arrive as Server-Sent Events.
+//
+// The token is not in this file (any page could load a script from another origin and read
+// it): it is in a <meta> of the served index.html, which other origins cannot read. The shim
+// takes it and removes the tag before the app runs.
+//
+// Uint8Array values (voice audio) cannot cross JSON as they are: they travel as
+// {"__deskpilot_bytes__": "<base64>"} and the bridge turns them back before validation.
+
+export const BYTES_MARK = '__deskpilot_bytes__';
+export const TOKEN_META = 'deskpilot-harness-token';
+export const TOKEN_HEADER = 'x-deskpilot-token';
+
+/** Plain ES2020, no imports: runs as a classic script before the module bundle. */
+export function shimSource(): string {
+  return `// DeskPilot web test harness: stands in for the Electron preload. Test tooling only.
+(() => {
+  'use strict';
+  const CHANNELS = ${JSON.stringify(IPC_CHANNELS)};
+  const EVENTS = ${JSON.stringify(IPC_EVENTS)};
+  const MARK = ${JSON.stringify(BYTES_MARK)};
+  const meta = document.querySelector('meta[name=${JSON.stringify(TOKEN_META)}]');
+  const token = meta ? meta.getAttribute('content') || '' : '';
+  if (meta) meta.remove();
+
+  const toBase64 = (bytes) => {
+    let s = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s);
+  };
+  const replacer = (_key, value) => (value instanceof Uint8Array ? { [MARK]: toBase64(value) } : value);
+  const methodName = (channel) => channel.replace(/:(\\w)/, (_, c) => c.toUpperCase());
+
+  const call = async (channel, request) => {
+    try {
+      const res = await fetch('/__api/' + channel, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ${JSON.stringify(TOKEN_HEADER)}: token },
+        body: JSON.stringify(request === undefined ? null : request, replacer),
+      });
+      const body = await res.json();
+      if (body && typeof body === 'object' && typeof body.ok === 'boolean') return body;
+      return { ok: false, error: 'harness bridge: unexpected answer (HTTP ' + res.status + ')' };
+    } catch (e) {
+      return { ok: false, error: 'harness bridge: ' + (e && e.message ? e.message : String(e)) };
+    }
+  };
+  const api = {};
+  for (const channel of CHANNELS) api[methodName(channel)] = (request) => call(channel, request);
+  Object.defineProperty(window, 'api', { value: Object.freeze(api), enumerable: true });
+
+  const listeners = new Map(EVENTS.map((e) => [e, new Set()]));
+  const source = new EventSource('/__events?token=' + encodeURIComponent(token));
+  for (const event of EVENTS) {
+    source.addEventListener(event, () => {
+      for (const listener of [...listeners.get(event)]) {
+        try {
+          listener();
+        } catch (e) {
+          console.error(e);
+        }
+      }
+    });
+  }
+  const events = {
+    on(event, listener) {
+      const set = listeners.get(event);
+      if (!set) throw new Error('unknown event ' + String(event));
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+  };
+  Object.defineProperty(window, 'events', { value: Object.freeze(events), enumerable: true });
+})();
+`;
+}
