@@ -17,7 +17,8 @@ const running = (ctx: ClauseContext) => ctx.snap.running_apps.map((a) => a.name)
 
 export function runningAppTarget(phrase: string, ctx: ClauseContext, lenient: boolean): RunningTarget | null {
   const p = stripArticles(phrase.replace(/\s+(?:app|application|window|program)$/, ''));
-  const pronoun = resolvePronoun(p, ctx.referent);
+  // "the window" / "that app" as a whole is a pronoun; without its noun "the" would be no name at all.
+  const pronoun = resolvePronoun(phrase.trim(), ctx.referent) ?? resolvePronoun(p, ctx.referent);
   if (pronoun && 'result' in pronoun) return pronoun;
   if (pronoun) {
     const app = runningApp(ctx.snap, pronoun.app);

@@ -45,6 +45,22 @@ export const whichTab = (tabs: readonly TabInfo[]) => `Which tab: ${listed(tabs.
 /** A tab as one choice of a question: tab 2 "GitHub - deskpilot/issues" (github.com). */
 export const tabChoice = (t: TabInfo) => `tab ${tabWithSite(t)}`;
 
+/** "tab 4", "tabs 2 and 4", "tabs 2, 4 and 7"; more than six: "9 tabs (2, 4, 7 …)". */
+export function tabNumbers(tabs: readonly TabInfo[]): string {
+  const n = tabs.map((t) => String(t.index));
+  if (n.length === 1) return `tab ${n[0]}`;
+  if (n.length <= 6) return `tabs ${joinList(n, 'and')}`;
+  return `${n.length} tabs (${n.slice(0, 3).join(', ')} …)`;
+}
+
+/** A plural whose tabs are named plainly (site, title) and some only in their address: which group? */
+export function mixedTabs(names: readonly string[], plain: readonly TabInfo[], loose: readonly TabInfo[]): string {
+  const said = joinList(names.map(quote), 'or');
+  const named = `${plain.length === 1 ? '1 tab is' : `${plain.length} tabs are`} named ${said} (${plain.map((t) => t.index).join(', ')})`;
+  const only = `${loose.length === 1 ? '1 more mentions' : `${loose.length} more mention`} ${names.length === 1 ? 'it' : 'one'} only in the address: ${listed(loose.map(tabWithSite), 'and')}`;
+  return `${named}; ${only}. Only the named ones, or all ${plain.length + loose.length}?`;
+}
+
 export function noTab(phrase: string, tabs: readonly TabInfo[]): string {
   if (tabs.length === 0) return `No tab matches "${phrase}": no tabs are open.`;
   return `No tab matches "${phrase}". Open tabs: ${listed(tabs.map(tabLabel), 'and')}.`;

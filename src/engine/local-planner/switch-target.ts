@@ -12,6 +12,7 @@ import { siteText } from './site-text';
 import { parseTabNumbers, tabsByNumber } from './tab-numbers';
 import { matchTabs, type TabMatch } from './tab-matcher';
 import { hasSeparator, squash, stripArticles } from './text';
+import { askWhat, namesSomething } from './object-words';
 
 // "Bring X to the front", whatever X is: a tab (switch_tab), an app (focus_app) or a preset.
 // The same resolution serves "switch to X", "go to X", "show me X" and a bare "X", strongest
@@ -30,6 +31,8 @@ export interface SwitchOptions {
   bare?: boolean;
   /** "go to", "take me to": open the site in a new tab when no tab of it is open. */
   openWhenMissing?: boolean;
+  /** The verb as said ("switch to", "go to"), for the question when the phrase names nothing. */
+  verb?: string;
 }
 
 type Scope = 'tabs' | 'apps' | 'any';
@@ -60,6 +63,12 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
   const pronoun = resolvePronoun(phrase, ctx.referent);
   if (pronoun && opts.bare) return null;
   if (pronoun) return 'result' in pronoun ? pronoun.result : ok({ type: 'focus_app', app_name: pronoun.app });
+  // "switch to the", "go to my", "show me the tab": nothing to look up (see object-words.ts).
+  if (!namesSomething(rawPhrase)) {
+    if (opts.bare) return null;
+    const verb = opts.verb ?? 'switch to';
+    return opts.openWhenMissing ? askWhat(verb, 'a site, a tab or an app', 'github') : askWhat(verb, 'a tab, an app or a preset', 'gmail');
+  }
 
   const numbers = parseTabNumbers(phrase) ?? (opts.bare ? null : parseTabNumbers(`tab ${phrase}`));
   if (numbers && scope !== 'apps') {

@@ -222,7 +222,8 @@ export function matchTabs(phrase: string, tabs: readonly TabInfo[], opts: TabMat
     const site = siteHits(phrase, keys);
     if (isAddress(phrase.trim().toLowerCase())) return site.length ? { tier: 'site', tabs: site, all: site } : NONE;
     // A tab whose title names the site is as good a candidate for "the X tab" as one on X's
-    // site ("next.js": nextjs.org, and "GitHub - vercel/next.js"); "all X tabs" means X's site.
+    // site ("next.js": nextjs.org, and "GitHub - vercel/next.js"), and so one of "the X tabs"
+    // (matchTabsPlural). `all` stays the site's own tabs: "which tabs are from X".
     if (site.length) {
       const named = titleNames(phrase, keys).filter((t) => !site.includes(t));
       return { tier: 'site', tabs: [...site, ...named].sort((a, b) => a.index - b.index), all: site };
@@ -239,3 +240,36 @@ export function matchTabs(phrase: string, tabs: readonly TabInfo[], opts: TabMat
   return NONE;
 }
 
+/**
+ * The tabs a plural names — "the next.js tabs", "all lisbon tabs" — at the bar single matches
+ * use ("the next.js tab" has two candidates: nextjs.org and "GitHub - vercel/next.js"; "the
+ * next.js tabs" are those two), graded by how plainly each is named:
+ *   strong — on the site the phrase names, or its title names it (site tier); its title or
+ *            site holds every specific word (words tier); a slip in a site name (fuzzy tier);
+ *   weak   — fits only through words of its address ("lisbon" in airbnb.com/s/Lisbon under
+ *            the title "Alfama apartments"): the user may not think of it as one of them.
+ * A caller that gets both asks rather than silently closing or sparing the weak ones.
+ */
+export interface PluralMatch {
+  tier: TabTier | 'none';
+  strong: TabInfo[];
+  weak: TabInfo[];
+}
+
+const byIndex = (a: TabInfo, b: TabInfo) => a.index - b.index;
+
+export function matchTabsPlural(phrase: string, tabs: readonly TabInfo[], opts: TabMatchOptions = {}): PluralMatch {
+  const m = matchTabs(phrase, tabs, opts);
+  if (m.tier === 'none') return { tier: 'none', strong: [], weak: [] };
+  // Site tier: m.tabs is the site's tabs plus the tabs whose title names it (an address: the site's only).
+  if (m.tier === 'site') return { tier: 'site', strong: [...m.tabs].sort(byIndex), weak: [] };
+  if (m.tier === 'fuzzy' || opts.titlesOnly) return { tier: m.tier, strong: [...m.all].sort(byIndex), weak: [] };
+  const keys = keysFor(tabs);
+  const { units } = analyse(phrase, keys);
+  const named = (k: TabKeys) =>
+    units.every((u) => (u.site !== null && siteMatches(k, u.site)) || u.alts.some((alt) => alt.length > 0 && alt.every((w) => k.titleWords.has(w))));
+  const fits = new Set(m.all);
+  const strong = keys.filter((k) => fits.has(k.tab) && named(k)).map((k) => k.tab);
+  const weak = m.all.filter((t) => !strong.includes(t));
+  return { tier: 'words', strong: strong.sort(byIndex), weak: [...weak].sort(byIndex) };
+}

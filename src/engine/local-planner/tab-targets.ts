@@ -1,16 +1,24 @@
 import type { ContextSnapshot, TabInfo } from '../../protocol/context';
-import { joinList, noTab, tabLabel, whichTab } from './messages';
+import { joinList, mixedTabs, noTab, quote, tabLabel, tabNumbers, whichTab } from './messages';
 import { ask, CONFIDENCE, type ClauseResult } from './result';
-import { matchTabs, type TabMatchOptions } from './tab-matcher';
+import { matchTabs, matchTabsPlural, type TabMatchOptions } from './tab-matcher';
 
 // Turning a tab phrase into concrete tabs, the way the protocol wants them: "all reddit tabs"
-// is every tab of reddit.com; "the reddit tab" must be exactly one, or the user is asked.
+// is every tab of reddit.com or named Reddit in its title; "the reddit tab" must be exactly
+// one, or the user is asked.
 
 /**
  * The tabs meant, or the question to ask. `among`: when the question is which one of these
- * tabs (in the order asked), so that the caller can offer each as a choice.
+ * tabs (in the order asked), so that the caller can offer each as a choice. `sets`: when it is
+ * which group of tabs ("only the tabs named X, or also those that mention it"), each group.
  */
-export type TabTargets = { tabs: TabInfo[] } | { result: ClauseResult; among?: TabInfo[] };
+export type TabTargets = { tabs: TabInfo[] } | { result: ClauseResult; among?: TabInfo[]; sets?: TabSet[] };
+
+/** A group of tabs offered as one answer: `label` says which, e.g. `tabs 2 and 4 (named "next.js")`. */
+export interface TabSet {
+  label: string;
+  tabs: TabInfo[];
+}
 
 const byIndex = (a: TabInfo, b: TabInfo) => a.index - b.index;
 
@@ -21,19 +29,44 @@ const splitSites = (phrase: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Every tab of every site named (each site must match something). */
+/**
+ * Every tab of every site named (each site must match something): the tabs each name matches
+ * by site or by title, as a single match would (see matchTabsPlural). When some of them are
+ * named plainly and others only mention the name in their address, the user is asked which.
+ */
 export function allTabsOf(phrase: string, tabs: readonly TabInfo[], opts: TabMatchOptions = {}): TabTargets {
-  const whole = matchTabs(phrase, tabs, opts);
-  if (whole.tier !== 'none') return { tabs: [...whole.all].sort(byIndex) };
-  const parts = splitSites(phrase);
-  if (parts.length < 2) return { result: ask(noTab(phrase, tabs), CONFIDENCE.noMatch) };
-  const found = new Map<number, TabInfo>();
-  for (const part of parts) {
-    const m = matchTabs(part, tabs, opts);
-    if (m.tier === 'none') return { result: ask(noTab(part, tabs), CONFIDENCE.noMatch) };
-    for (const t of m.all) found.set(t.index, t);
+  const whole = matchTabsPlural(phrase, tabs, opts);
+  const strong = new Map<number, TabInfo>();
+  const weak = new Map<number, TabInfo>();
+  let names = [phrase];
+  if (whole.tier !== 'none') {
+    for (const t of whole.strong) strong.set(t.index, t);
+    for (const t of whole.weak) weak.set(t.index, t);
+  } else {
+    const parts = splitSites(phrase);
+    if (parts.length < 2) return { result: ask(noTab(phrase, tabs), CONFIDENCE.noMatch) };
+    names = parts;
+    for (const part of parts) {
+      const m = matchTabsPlural(part, tabs, opts);
+      if (m.tier === 'none') return { result: ask(noTab(part, tabs), CONFIDENCE.noMatch) };
+      for (const t of m.strong) strong.set(t.index, t);
+      for (const t of m.weak) weak.set(t.index, t);
+    }
   }
-  return { tabs: [...found.values()].sort(byIndex) };
+  for (const i of strong.keys()) weak.delete(i);
+  const plain = [...strong.values()].sort(byIndex);
+  const loose = [...weak.values()].sort(byIndex);
+  if (plain.length && loose.length) {
+    const every = [...plain, ...loose].sort(byIndex);
+    return {
+      result: ask(mixedTabs(names, plain, loose), CONFIDENCE.ambiguous),
+      sets: [
+        { label: `${tabNumbers(plain)} (named ${joinList(names.map(quote), 'or')})`, tabs: plain },
+        { label: `${tabNumbers(every)} (all ${every.length})`, tabs: every },
+      ],
+    };
+  }
+  return { tabs: plain.length ? plain : loose };
 }
 
 /** Exactly one tab, or a question. `allHint`: what to say to mean all of them (e.g. "close all reddit tabs"). */

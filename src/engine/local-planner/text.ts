@@ -53,9 +53,13 @@ export function normalize(text: string): string {
   return t.replace(/\s+/g, ' ').replace(/^[\s,;]+|[\s,;]+$/g, '').trim();
 }
 
-/** Removes polite fillers at both ends, and "please" anywhere. */
+// Hesitations are never part of a name, wherever they fall ("open uh github"). Whole words
+// only: "um.edu" keeps its "um".
+const HESITATION = /(?<=^|[\s,;])(?:u+h+|u+m+|uhm+|erm+|hm+)(?=$|[\s,;])[,;]?/g;
+
+/** Removes polite fillers at both ends, and "please" and hesitations anywhere. */
 export function stripFillers(t: string): string {
-  let s = t.replace(/\bplease\b,?/g, ' ').replace(/\s+/g, ' ').trim();
+  let s = t.replace(/\bplease\b,?/g, ' ').replace(HESITATION, ' ').replace(/\s+/g, ' ').trim();
   for (let i = 0; i < 8; i++) {
     const next = s.replace(LEADING, '').replace(TRAILING, '').replace(/^[\s,;]+|[\s,;]+$/g, '').trim();
     if (next === s) break;

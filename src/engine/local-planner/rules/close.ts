@@ -11,6 +11,7 @@ import { closeTabs, parseTabNumbers, tabsByNumber } from '../tab-numbers';
 import { matchTabs } from '../tab-matcher';
 import { allTabsOf, oneTabOf, tabsInWindow, thisTab, type TabTargets } from '../tab-targets';
 import { hasSeparator, stripArticles } from '../text';
+import { askWhat, namesSomething } from '../object-words';
 
 // close/quit. Tabs when the user says "tab(s)" or numbers; apps when the verb only applies to
 // apps (quit, exit, kill) or the name is an app's. "close X" where both an app and tabs are
@@ -46,8 +47,12 @@ const byIndex = (a: TabInfo, b: TabInfo) => a.index - b.index;
 const closeOne = (t: TabInfo) => closeTabs([t]);
 const closeApp = (name: string): ClauseResult => ok({ type: 'close_app', app_name: name });
 
-/** The tabs closed; or the question, offering to close each tab it names. */
-const result = (t: TabTargets): ClauseResult => ('result' in t ? (t.among ? offer(t.result, tabOptions(t.among, closeOne)) : t.result) : closeTabs(t.tabs));
+/** The tabs closed; or the question, offering to close each tab (or each group of tabs) it names. */
+function result(t: TabTargets): ClauseResult {
+  if (!('result' in t)) return closeTabs(t.tabs);
+  if (t.sets) return offer(t.result, t.sets.map((set) => ({ label: `close ${set.label}`, result: closeTabs(set.tabs) })));
+  return t.among ? offer(t.result, tabOptions(t.among, closeOne)) : t.result;
+}
 
 export function closeRule(clause: string, ctx: ClauseContext): ClauseResult | null {
   const m = VERB.exec(clause);
@@ -56,6 +61,10 @@ export function closeRule(clause: string, ctx: ClauseContext): ClauseResult | nu
   const rest = m[2]!.replace(/\s+(?:in|from) (?:chrome|the browser|my browser)$/, '').trim();
 
   if (isPronoun(stripArticles(rest)) || /^(?:it|that|this|them) (?:app|window|program)$/.test(rest)) return appResult(rest, ctx);
+  // "close the", "quit my": nothing named (see object-words.ts). "close the tab(s)" asks which below.
+  if (!namesSomething(rest) && !/\btabs?$/.test(rest)) {
+    return APP_ONLY_VERBS.has(verb) ? askWhat(verb, 'an app', 'slack') : askWhat(verb, 'a tab or an app', 'the reddit tab');
+  }
   const tabs = tabPhrase(rest, ctx);
   if (tabs) return chromeDown(ctx.snap) ?? tabs;
   if (APP_ONLY_VERBS.has(verb)) return appResult(rest, ctx);
@@ -85,10 +94,12 @@ function tabPhrase(rest: string, ctx: ClauseContext, within?: readonly TabInfo[]
   const except = EXCEPT.exec(rest);
   if (except) {
     const keep = allTabsOf(except[1]!, tabs);
-    if ('result' in keep) return keep.result;
-    const kept = new Set(keep.tabs.map((t) => t.index));
-    const closing = tabs.filter((t) => !kept.has(t.index));
-    return closing.length ? closeTabs(closing) : ask('That would close no tab.', CONFIDENCE.noMatch);
+    const allBut = (kept: readonly TabInfo[]) => {
+      const closing = tabs.filter((t) => !kept.includes(t));
+      return closing.length ? closeTabs(closing) : ask('That would close no tab.', CONFIDENCE.noMatch);
+    };
+    if (!('result' in keep)) return allBut(keep.tabs);
+    return keep.sets ? offer(keep.result, keep.sets.map((set) => ({ label: `keep ${set.label}`, result: allBut(set.tabs) }))) : keep.result;
   }
   for (const re of BY_TITLE) {
     const t = re.exec(rest);

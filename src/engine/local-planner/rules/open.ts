@@ -10,6 +10,7 @@ import { aliasHosts } from '../site-aliases';
 import { siteText, typedForm } from '../site-text';
 import { pickTab } from '../switch-target';
 import { matchTabs } from '../tab-matcher';
+import { askWhat, namesSomething } from '../object-words';
 import { hasSeparator, squash, stripArticles } from '../text';
 
 // open / launch. The rule, so it is predictable:
@@ -18,7 +19,9 @@ import { hasSeparator, squash, stripArticles } from '../text';
 //     wants to see X, and a second copy of an open page is clutter;
 //   - "open X" where X is a site with no tab open, or an address → open_url (a new tab);
 //   - "new tab for X", "open X in a new tab / in chrome" → always open_url, never an app;
-//   - "launch / start / run X" → apps only.
+//   - "launch / start / run X" → apps only;
+//   - an object with no word that can name anything ("uh open the", "new tab for my") is an
+//     unfinished sentence → a question (object-words.ts), never a guessed site.
 
 const NEW_TAB = /^(?:open |create |make |start |get me )?(?:a |an )?(?:new|another|fresh|blank|empty) (?:chrome |browser )?tab(?:\s+(?:for|with|to|on|at|and go to|and open|showing|of|and load))?(?:\s+(.+))?$/;
 const VERB = /^(open up|open|launch|start up|start|run|fire up|boot up|load|visit|browse to)\s+(.+)$/;
@@ -28,19 +31,29 @@ const SITE_VERBS = new Set(['load', 'visit', 'browse to']);
 
 export function openRule(clause: string, ctx: ClauseContext): ClauseResult | null {
   const nt = NEW_TAB.exec(clause);
-  if (nt) return chromeDown(ctx.snap) ?? (nt[1] ? openSite(nt[1], ctx) : ok({ type: 'open_url', url: 'about:blank' }));
+  if (nt) {
+    if (nt[1] && !namesSomething(nt[1])) return askNewTab();
+    return chromeDown(ctx.snap) ?? (nt[1] ? openSite(nt[1], ctx) : ok({ type: 'open_url', url: 'about:blank' }));
+  }
 
   const m = VERB.exec(clause);
   if (!m) return null;
   const verb = m[1]!;
   let target = m[2]!.trim();
-  if (IN_NEW_TAB.test(target)) return chromeDown(ctx.snap) ?? openSite(target.replace(IN_NEW_TAB, ''), ctx);
+  if (IN_NEW_TAB.test(target)) {
+    const site = target.replace(IN_NEW_TAB, '');
+    return namesSomething(site) ? (chromeDown(ctx.snap) ?? openSite(site, ctx)) : askNewTab();
+  }
   // "my bank" is something of the user's, not a site called bank.com.
   const personal = /^(?:my|our) /.test(target);
   target = stripArticles(target);
 
   const pronoun = resolvePronoun(target, ctx.referent);
   if (pronoun) return 'result' in pronoun ? pronoun.result : ok({ type: 'focus_app', app_name: pronoun.app });
+  if (!namesSomething(target)) {
+    const kinds = APP_VERBS.has(verb) ? ['an app', 'slack'] : SITE_VERBS.has(verb) ? ['a site', 'github'] : ['a site or an app', 'github'];
+    return askWhat(verb, kinds[0]!, kinds[1]!);
+  }
   if (isAddress(target)) return chromeDown(ctx.snap) ?? existingOrNew(target, ctx);
   if (SITE_VERBS.has(verb)) return chromeDown(ctx.snap) ?? existingOrNew(target, ctx);
 
@@ -73,6 +86,8 @@ function existingOrNew(target: string, ctx: ClauseContext, tabOnly = false, pers
   if (tabOnly) return ask(noTab(target, ctx.snap.tabs), CONFIDENCE.noMatch);
   return ask(`Which site is "${target}"? Say its address, e.g. "open example.com".`, CONFIDENCE.noMatch);
 }
+
+const askNewTab = () => askWhat('open', 'a site for the new tab', 'github in a new tab');
 
 function openSite(phrase: string, ctx: ClauseContext): ClauseResult {
   const target = stripArticles(phrase.trim());

@@ -6,8 +6,11 @@ import { windowsDown } from '../availability';
 import type { ClauseContext } from '../clause-context';
 import { pickMonitor, roleOf, type MonitorPick } from '../monitor-words';
 import { centred, currentMonitor, halfOf, maximised, windowOf } from '../placement';
+import { stripArticles } from '../text';
 import { MONITOR_PHRASE, monitorWord, parseCenter, parsePosition, type Position } from '../position';
 import { ask, CONFIDENCE, offer, ok, sequence, withChoices, type ClauseResult } from '../result';
+import { isPronoun } from '../follow-up';
+import { askWhichAppToPlace, namesSomething } from '../object-words';
 
 // Moving and sizing windows: "chrome left", "move slack to the other monitor", "put cursor
 // on the right half of the left monitor", "maximise terminal", "center terminal 1200x800".
@@ -106,6 +109,10 @@ function placeMany(appPhrase: string, pos: Position, ctx: ClauseContext, explici
 }
 
 function placeOne(appPhrase: string, pos: Position, ctx: ClauseContext, explicit: boolean): ClauseResult | null {
+  // "move the to the left", "maximise my": no app named (see object-words.ts); without a verb, not this rule's clause.
+  if (!isPronoun(appPhrase) && !isPronoun(stripArticles(appPhrase)) && !namesSomething(appPhrase)) {
+    return explicit ? askWhichAppToPlace(pos.kind === 'max' ? 'maximise' : pos.kind === 'center' ? 'centre' : 'move') : null;
+  }
   const target = runningAppTarget(appPhrase, ctx, !explicit);
   if (!target) return null;
   const down = windowsDown(ctx.snap);

@@ -14,5 +14,5 @@ export function switchRule(clause: string, ctx: ClauseContext): ClauseResult | n
   const m = VERB.exec(clause);
   if (!m) return null;
   const target = m[2]!.replace(/\s+(?:to the front|to front|forward|up)$/, '');
-  return switchTo(target, ctx, { openWhenMissing: GOING.has(m[1]!) });
+  return switchTo(target, ctx, { openWhenMissing: GOING.has(m[1]!), verb: m[1]! });
 }
