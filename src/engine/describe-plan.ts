@@ -10,7 +10,24 @@ import { tabLabel } from './words';
 const tab = (t: TabInfo) => tabLabel(t);
 
 export function describePlanned(cmd: ResolvedCommand, index: number): PlannedCommand {
-  return { index, type: cmd.type, summary: summary(cmd), destructive: DESTRUCTIVE_TYPES.has(cmd.type) };
+  return { index, type: cmd.type, summary: summary(cmd), destructive: DESTRUCTIVE_TYPES.has(cmd.type), targets: targets(cmd) };
+}
+
+function targets(cmd: ResolvedCommand): string[] {
+  switch (cmd.type) {
+    case 'close_tab':
+      return cmd.tabs.map(tab);
+    case 'switch_tab':
+      return [tab(cmd.tab)];
+    case 'focus_app':
+    case 'close_app':
+    case 'place_app':
+      return [cmd.app];
+    case 'activate_preset':
+      return [cmd.preset];
+    default:
+      return [];
+  }
 }
 
 function summary(cmd: ResolvedCommand): string {

@@ -9,6 +9,8 @@ export interface PlannedCommand {
   /** What will happen, in words, e.g. 'close tab 3 "Reddit" (reddit.com)'. */
   summary: string;
   destructive: boolean;
+  /** What it acts on, one entry per thing (each tab a close_tab closes, the app a close_app quits). */
+  targets: string[];
 }
 
 export interface CommandOutcome {

@@ -143,7 +143,7 @@ describeDesktop('deskpilot exec against a real Chromium', () => {
     expect(r.code).toBe(0);
     expect(r.json.status).toBe('dry_run');
     expect(r.json.plan).toEqual([
-      { index: 0, type: 'close_tab', summary: 'close tab 1 "One" (127.0.0.1), tab 6 "Six" (127.0.0.1)', destructive: true },
+      { index: 0, type: 'close_tab', summary: 'close tab 1 "One" (127.0.0.1), tab 6 "Six" (127.0.0.1)', destructive: true, targets: ['tab 1 "One" (127.0.0.1)', 'tab 6 "Six" (127.0.0.1)'] },
     ]);
     expect(await raw.titles()).toEqual(['Five', 'Four', 'One', 'Six', 'Three', 'Two']);
   });

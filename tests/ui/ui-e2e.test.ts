@@ -128,9 +128,9 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
       await input(page).fill('close all reddit tabs');
       await input(page).press('Enter');
       await dialog.waitFor({ timeout: POLL.timeout });
-      // One line per command ('close tab 1 "…" (…), tab 3 "…" (…)'): exactly the reddit tabs are named.
-      const listed = (await dialog.getByRole('listitem').allTextContents()).join('\n');
-      expect([...listed.matchAll(/"([^"]+)"/g)].map((m) => m[1]).sort()).toEqual(['Reddit - front page', 'Reddit - r/node']);
+      // One row per tab that will close: exactly the reddit tabs, each on its own line.
+      const rows = await dialog.getByRole('listitem').allTextContents();
+      expect(rows.map((r) => /"([^"]+)"/.exec(r)?.[1]).sort()).toEqual(['Reddit - front page', 'Reddit - r/node']);
     };
 
     await ask();

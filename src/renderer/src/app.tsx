@@ -1,54 +1,33 @@
 import { useEffect, useState } from 'react';
-import { useStore } from './store';
+import { LiveRegion } from './components/live-region';
+import { useUiEvent } from './hooks/use-ui-event';
+import { viewFromSearch, type View } from './lib/view';
+import { LauncherView } from './views/launcher-view';
+import { PopoverView } from './views/popover-view';
+import { SettingsView } from './views/settings-view';
 
-// A minimal window: the snapshot and an exec box. The real launcher and popover come with the UI issue.
+// One renderer, three windows: ?view=launcher | popover (default) | settings. The popover's
+// gear opens settings in place, with Back to return.
+
 export function App() {
-  const { snapshot, report, error, busy, refresh, exec } = useStore();
-  const [json, setJson] = useState('{"type":"list_tabs"}');
-  useEffect(() => void refresh(), [refresh]);
+  const initial = viewFromSearch(window.location.search);
+  const [view, setView] = useState<View>(initial);
+
+  useEffect(() => {
+    document.documentElement.dataset.view = view;
+  }, [view]);
+
+  // The tray popover always opens on its main page, even if settings were left open.
+  useUiEvent('ui:show', () => {
+    if (initial === 'popover') setView('popover');
+  });
 
   return (
-    <main>
-      <h1>DeskPilot</h1>
-      <section aria-label="Status">
-        <p>Chrome: {snapshot ? snapshot.sources.chrome.message : '…'}</p>
-        <p>Windows: {snapshot ? snapshot.sources.windows.message : '…'}</p>
-      </section>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void exec(json);
-        }}
-      >
-        <label htmlFor="cmd">Command JSON</label>
-        <textarea id="cmd" value={json} onChange={(e) => setJson(e.target.value)} rows={3} />
-        <button type="submit" disabled={busy}>
-          {busy ? 'Running…' : 'Run'}
-        </button>
-      </form>
-      {error && <p role="alert">{error}</p>}
-      {report && (
-        <ul aria-label="Results">
-          {report.errors.map((e, i) => (
-            <li key={`e${i}`}>✗ {e.path}: {e.message}</li>
-          ))}
-          {report.results.map((r) => (
-            <li key={r.index}>
-              {r.ok ? '✓' : '✗'} {r.message}
-            </li>
-          ))}
-        </ul>
-      )}
-      <section aria-label="Tabs">
-        <h2>Tabs</h2>
-        <ol>
-          {snapshot?.tabs.map((t) => (
-            <li key={t.target_id}>
-              {t.is_active ? <strong>{t.title}</strong> : t.title} <small>{t.domain}</small>
-            </li>
-          ))}
-        </ol>
-      </section>
-    </main>
+    <>
+      {view === 'launcher' && <LauncherView />}
+      {view === 'popover' && <PopoverView openSettings={() => setView('settings')} />}
+      {view === 'settings' && <SettingsView onBack={initial === 'popover' ? () => setView('popover') : undefined} />}
+      <LiveRegion />
+    </>
   );
 }

@@ -1,7 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import './styles.css';
+import './styles/theme.css';
+import './styles/controls.css';
+import './styles/command.css';
+import './styles/results.css';
+import './styles/popover.css';
+import './styles/dialog.css';
+import './styles/settings.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

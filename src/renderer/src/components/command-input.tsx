@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react';
+import { useCommandStore } from '../state/command-store';
+import { useInputStore } from '../state/input-store';
+import { useRecallStore } from '../state/recall-store';
+
+// The one text field. Enter runs, ↑/↓ walk through earlier commands (the text being
+// typed comes back after the newest). Esc is handled for the whole window (use-escape).
+
+export function runText(text: string): void {
+  const t = text.trim();
+  if (!t) return;
+  useRecallStore.getState().remember(t);
+  void useCommandStore.getState().run({ kind: 'text', text: t });
+}
+
+export function CommandInput({ describedBy }: { describedBy?: string }) {
+  const text = useInputStore((s) => s.text);
+  const setText = useInputStore((s) => s.setText);
+  const focusSeq = useInputStore((s) => s.focusSeq);
+  const ref = useRef<HTMLInputElement>(null);
+  const cursor = useRef<number | null>(null);
+  const stash = useRef('');
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || document.querySelector('[role="alertdialog"]')) return;
+    el.focus();
+    el.select();
+  }, [focusSeq]);
+
+  const recallAt = (i: number | null): void => {
+    const items = useRecallStore.getState().items;
+    cursor.current = i;
+    setText(i === null ? stash.current : (items[i] ?? ''));
+    requestAnimationFrame(() => {
+      const el = ref.current;
+      if (el) el.setSelectionRange(el.value.length, el.value.length);
+    });
+  };
+
+  return (
+    <input
+      ref={ref}
+      id="command-input"
+      className="command-input"
+      type="text"
+      aria-label="Command"
+      aria-describedby={describedBy}
+      placeholder="What should DeskPilot do?"
+      autoComplete="off"
+      autoCorrect="off"
+      autoCapitalize="off"
+      spellCheck={false}
+      autoFocus
+      value={text}
+      onChange={(e) => {
+        cursor.current = null;
+        setText(e.target.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.nativeEvent.isComposing) return;
+        const items = useRecallStore.getState().items;
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          cursor.current = null;
+          runText(text);
+        } else if (e.key === 'ArrowUp' && items.length > 0) {
+          e.preventDefault();
+          if (cursor.current === null) stash.current = text;
+          recallAt(Math.max(0, (cursor.current ?? items.length) - 1));
+        } else if (e.key === 'ArrowDown' && cursor.current !== null) {
+          e.preventDefault();
+          const next = cursor.current + 1;
+          recallAt(next >= items.length ? null : next);
+        }
+      }}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { PlannedCommand } from '../../../protocol/report';
+import { useCommandStore } from '../state/command-store';
+import { useInputStore } from '../state/input-store';
+
+// Before anything closes: exactly what will close, "Close them" (Enter) or "Cancel" (Esc).
+// Modal: the rest of the window is inert, Tab stays between the two buttons.
+
+/** Counts the things that will close, not the commands: one close_tab can close many tabs. */
+function title(items: PlannedCommand[]): string {
+  const count = (type: PlannedCommand['type']) => items.filter((i) => i.type === type).reduce((n, i) => n + Math.max(1, i.targets.length), 0);
+  const tabs = count('close_tab');
+  const apps = count('close_app');
+  if (tabs && !apps) return tabs === 1 ? 'Close this tab?' : 'Close these tabs?';
+  if (apps && !tabs) return apps === 1 ? 'Quit this app?' : 'Quit these apps?';
+  return 'Close these?';
+}
+
+export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
+  const answer = useCommandStore((s) => s.answerConfirm);
+  const acceptRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    acceptRef.current?.focus();
+    return () => useInputStore.getState().requestFocus();
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      void answer(false);
+    } else if (e.key === 'Enter' && !(e.target instanceof HTMLButtonElement)) {
+      e.preventDefault();
+      void answer(true);
+    } else if (e.key === 'Tab') {
+      e.preventDefault();
+      const next = document.activeElement === acceptRef.current ? cancelRef.current : acceptRef.current;
+      next?.focus();
+    }
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-items"
+        onKeyDown={onKeyDown}
+      >
+        <h2 id="confirm-title" className="dialog-title">
+          {title(items)}
+        </h2>
+        <ul id="confirm-items" className="confirm-items">
+          {items.flatMap((item) =>
+            (item.targets.length ? item.targets : [item.summary]).map((target, i) => (
+              <li key={`${item.index}-${i}`}>{item.type === 'close_app' ? `quit ${target}` : target}</li>
+            )),
+          )}
+        </ul>
+        <div className="dialog-buttons">
+          <button ref={cancelRef} type="button" className="button" onClick={() => void answer(false)}>
+            Cancel
+          </button>
+          <button ref={acceptRef} type="button" className="button button-danger" onClick={() => void answer(true)}>
+            Close them
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

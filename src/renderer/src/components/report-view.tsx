@@ -1,0 +1,60 @@
+import type { ExecReport } from '../../../protocol/report';
+import { formatFieldError } from '../lib/outcome';
+import { FixHint } from './fix-hint';
+import { LaunchNote } from './launch-chrome-button';
+import { Mark } from './mark';
+
+// A finished request: one line per command with ✓/✗ and its message, what to do about a
+// failure, then errors and (small) warnings.
+
+function headline(report: ExecReport): string | null {
+  const total = report.results.length;
+  const ok = report.results.filter((r) => r.ok).length;
+  if (report.status === 'invalid' || report.status === 'unavailable') return 'Nothing was changed.';
+  if (report.status === 'dry_run') return 'Checked only — nothing was run.';
+  if (report.status === 'failed' && total > 1) return `${ok} of ${total} done.`;
+  if (total === 0 && report.errors.length === 0) return 'Nothing to do.';
+  return null;
+}
+
+export function ReportView({ report }: { report: ExecReport }) {
+  const errorTexts = new Set(report.errors.map(formatFieldError));
+  const warnings = report.warnings.filter((w) => !errorTexts.has(w));
+  const head = headline(report);
+
+  return (
+    <div className={`report report-${report.status}`} data-status={report.status}>
+      {head && <p className="report-headline">{head}</p>}
+      {(report.results.length > 0 || report.errors.length > 0) && (
+        <ul className="result-lines" aria-label="Results">
+          {report.results.map((r) => (
+            <li key={`r${r.index}`} className={`result-line ${r.ok ? 'is-ok' : 'is-fail'}`}>
+              <Mark kind={r.ok ? 'ok' : 'fail'} />
+              <div className="result-body">
+                <span className="result-message">{r.message}</span>
+                {!r.ok && <FixHint message={r.message} code={r.code} />}
+              </div>
+            </li>
+          ))}
+          {report.errors.map((e, i) => (
+            <li key={`e${i}`} className="result-line is-fail" title={e.path || undefined}>
+              <Mark kind="fail" />
+              <div className="result-body">
+                <span className="result-message">{e.message}</span>
+                <FixHint message={e.message} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LaunchNote />
+      {warnings.length > 0 && (
+        <ul className="warnings" aria-label="Warnings">
+          {warnings.map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { FieldError } from '../../../protocol/validation';
+import { FIELD_KEYS, type FieldKey } from './settings-draft';
+
+// Main answers a bad patch either as the bridge's error text ("patch.llm.base_url: must be
+// a URL …; patch.chrome.url: …") or as { ok: false, errors: [{ path, message }] }. Both are
+// mapped onto the form's fields; what matches no field is shown above the Save button.
+
+export interface MappedErrors {
+  fields: Partial<Record<FieldKey, string>>;
+  general: string[];
+}
+
+const PATH_MESSAGE = /^([A-Za-z_][\w]*(?:(?:\.[A-Za-z_]\w*)|\[\d+\])*):\s+(.+)$/s;
+
+function fieldFor(path: string): FieldKey | null {
+  const p = path.replace(/^patch\.?/, '').replace(/^settings\.?/, '');
+  if ((FIELD_KEYS as readonly string[]).includes(p)) return p as FieldKey;
+  return null;
+}
+
+/** Sentence case for a message that starts mid-sentence ("must be a URL …"). */
+export const sentence = (m: string): string => (m ? m.charAt(0).toUpperCase() + m.slice(1) : m);
+
+export function mapFieldErrors(errors: FieldError[]): MappedErrors {
+  const out: MappedErrors = { fields: {}, general: [] };
+  for (const e of errors) {
+    const key = fieldFor(e.path);
+    if (key) out.fields[key] = out.fields[key] ? `${out.fields[key]}; ${e.message}` : sentence(e.message);
+    else out.general.push(e.path && !/^patch$/.test(e.path) ? `${e.path}: ${e.message}` : sentence(e.message));
+  }
+  return out;
+}
+
+/** Splits the bridge's "path: message; path: message" text back into field errors. */
+export function parseErrorText(text: string): FieldError[] {
+  const parts = text.split(/;\s+(?=[A-Za-z_][\w.[\]]*:\s)/);
+  return parts.map((part) => {
+    const m = PATH_MESSAGE.exec(part.trim());
+    return m && fieldFor(m[1]!) ? { path: m[1]!, message: m[2]! } : { path: '', message: part.trim() };
+  });
+}
