@@ -1,0 +1,88 @@
+import type { AgentPlan, PageCommand } from '../protocol/agent';
+import type { TokenUsage } from './ports';
+
+// The ports agent mode needs: a browser that snapshots and acts inside tabs, and the models
+// that plan and execute. Implementations: src/platform/chrome/agent (CDP), src/platform/llm.
+
+/** One target tab's state as the executor model sees it. */
+export interface PageSnapshot {
+  targetId: string;
+  url: string;
+  title: string;
+  /**
+   * The seed's format: `<browsing_context>` with a URL line and numbered interactive elements
+   * (`<button id="2" label="Search">Search</button>`, new ones marked), "N more below", and an
+   * `<api_activity>` block for XHR/fetch calls since the previous snapshot.
+   */
+  text: string;
+  elementCount: number;
+  /** Element numbers that were not in the previous snapshot of this page. */
+  newIds: number[];
+  /** True when the size budget cut elements (the most relevant were kept). */
+  truncated: boolean;
+}
+
+/** What safety checks need to know about an element before acting on it. */
+export interface ElementFacts {
+  id: number;
+  tag: string;
+  type: string | null;
+  isPassword: boolean;
+  /** Inside a form that looks like payment (card number/cvc/expiry fields, autocomplete cc-*). */
+  inPaymentForm: boolean;
+  /** Would submitting (Enter, or clicking it) submit a form? */
+  submitsForm: boolean;
+}
+
+export interface ActionOutcome {
+  ok: boolean;
+  /** For the model: what happened, or a recoverable error ("Element ID 12 not found."). */
+  message: string;
+  /** Whether the DOM changed (or a navigation happened) after the action, within the wait. */
+  changed: boolean;
+  /** read_page text, select's chosen option, etc. */
+  output?: string;
+}
+
+export type InTabCommand = Exclude<PageCommand, { action: 'open_tab' | 'open_tool' | 'switch_tab' | 'close_tab' | 'done' }>;
+
+export interface AgentBrowser {
+  /** A new background tab (does not steal focus); resolves once it has loaded (bounded). */
+  openTab(url: string): Promise<{ targetId: string }>;
+  closeTab(targetId: string): Promise<void>;
+  snapshot(targetId: string, opts: { maxChars: number; maskPii: boolean }): Promise<PageSnapshot>;
+  /** Null when the number is not on the page any more. */
+  element(targetId: string, id: number): Promise<ElementFacts | null>;
+  /**
+   * Performs one in-tab command and waits for the page to settle. `noChangeMs` (the seed: 15 s)
+   * bounds the wait for a DOM change; no change is reported, not an error.
+   */
+  perform(targetId: string, cmd: InTabCommand, opts: { noChangeMs: number; maskPii: boolean }): Promise<ActionOutcome>;
+  dispose(): Promise<void>;
+}
+
+export interface AgentModelRequest {
+  goal: string;
+  signal?: AbortSignal;
+}
+
+export interface ExecutorRequest extends AgentModelRequest {
+  /** The plan step to carry out now (or the user's mid-run correction). */
+  step: string;
+  stepIndex: number;
+  plan: AgentPlan;
+  /** Latest snapshots of the target tabs, current tab first. */
+  snapshots: PageSnapshot[];
+  /** Earlier steps: what was asked, the command given, and its output. */
+  history: Array<{ step: string; command: PageCommand; output: string }>;
+  /** System messages since the last turn ("Tab limit (3) reached. Released tab: …"). */
+  notices: string[];
+  tools: Array<{ name: string; url: string }>;
+}
+
+export interface AgentModels {
+  /** The planner model: plain-English steps and a one-line message. */
+  plan(req: AgentModelRequest & { context: string }): Promise<{ plan: unknown; raw: string; usage?: TokenUsage }>;
+  /** The executor model: exactly one page command (structured, <tool_code>, or legacy fenced JSON). */
+  next(req: ExecutorRequest): Promise<{ raw: string; usage?: TokenUsage }>;
+}

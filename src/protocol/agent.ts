@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+// Agent mode: page commands inside a tab (shared/seeds/001), and the planner/executor split
+// (shared/seeds/002). Elements are addressed by the numbers of the latest page snapshot.
+
+const elementId = z
+  .number({ error: 'must be an element number from the latest snapshot' })
+  .int({ error: 'must be an element number from the latest snapshot' })
+  .min(1, { error: 'must be an element number from the latest snapshot' });
+const shortText = (max: number) => z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
+
+export const Click = z
+  .strictObject({ action: z.literal('click'), id: elementId, button: z.enum(['left', 'right']).optional(), count: z.union([z.literal(1), z.literal(2)]).optional() })
+  .describe('Click an element at its centre (count 2 = double click, button right = context click).');
+export const TypeText = z
+  .strictObject({
+    action: z.literal('type'),
+    id: elementId,
+    value: shortText(5000),
+    mode: z.enum(['replace', 'append']).optional().describe('replace (default) clears the field first'),
+    submit: z.boolean().optional().describe('press Enter afterwards'),
+  })
+  .describe('Type into an input, textarea or contenteditable element.');
+export const Select = z
+  .strictObject({
+    action: z.literal('select'),
+    id: elementId,
+    option: z.union([
+      z.strictObject({ value: shortText(500) }),
+      z.strictObject({ text: shortText(500) }),
+      z.strictObject({ index: z.number().int().min(0) }),
+    ]),
+  })
+  .describe('Choose an option of a <select> by value, visible text or 0-based index.');
+export const PressKey = z
+  .strictObject({ action: z.literal('press_key'), key: shortText(50).min(1).describe('e.g. "Enter", "Escape", "Control+A"'), id: elementId.optional() })
+  .describe('Press a key or combination, optionally focusing an element first.');
+export const Scroll = z
+  .strictObject({
+    action: z.literal('scroll'),
+    direction: z.enum(['up', 'down', 'top', 'bottom']),
+    id: elementId.optional().describe('scroll this element instead of the page'),
+    amount: z.number().int().min(1).max(20_000).optional().describe('pixels; default one screen'),
+  })
+  .describe('Scroll the page or an element.');
+export const Navigate = z
+  .strictObject({ action: z.literal('navigate'), to: z.union([z.literal('back'), z.literal('forward'), z.literal('reload'), z.strictObject({ url: shortText(8192).min(1) })]) })
+  .describe('Go to a URL in the current tab, or back/forward/reload.');
+export const WaitFor = z
+  .strictObject({
+    action: z.literal('wait_for'),
+    condition: z.union([z.strictObject({ text: shortText(500).min(1) }), z.literal('navigation'), z.literal('network_idle')]),
+    timeout_ms: z.number().int().min(100).max(30_000).optional(),
+  })
+  .describe('Wait (bounded) for text to appear, a navigation, or the network to go idle.');
+export const ReadPage = z
+  .strictObject({ action: z.literal('read_page'), id: elementId.optional(), max_chars: z.number().int().min(100).max(20_000).optional() })
+  .describe('Read the visible text of the page or of one element (bounded).');
+export const OpenTab = z.strictObject({ action: z.literal('open_tab'), url: shortText(8192).min(1) }).describe('Open a URL in a new background target tab.');
+export const OpenTool = z.strictObject({ action: z.literal('open_tool'), name: shortText(200).min(1) }).describe('Open a saved Tool (a named site) by name.');
+export const SwitchTabAction = z
+  .strictObject({ action: z.literal('switch_tab'), tab: z.number().int().min(1).describe('target tab number from the snapshot') })
+  .describe('Make another target tab the current one.');
+export const CloseTabAction = z.strictObject({ action: z.literal('close_tab'), tab: z.number().int().min(1) }).describe('Close a target tab.');
+export const Done = z.strictObject({ action: z.literal('done'), answer: shortText(8000) }).describe('The goal is reached (or cannot be): the answer for the user.');
+
+export const PageCommand = z.discriminatedUnion('action', [
+  Click,
+  TypeText,
+  Select,
+  PressKey,
+  Scroll,
+  Navigate,
+  WaitFor,
+  ReadPage,
+  OpenTab,
+  OpenTool,
+  SwitchTabAction,
+  CloseTabAction,
+  Done,
+]);
+export type PageCommand = z.infer<typeof PageCommand>;
+export type PageAction = PageCommand['action'];
+
+/** The planner model's answer: plain-English steps and a one-line message for the user. */
+export const AgentPlan = z.strictObject({
+  steps: z.array(shortText(500).min(1)).min(1).max(30),
+  message: shortText(500),
+});
+export type AgentPlan = z.infer<typeof AgentPlan>;
+
+/** A saved Tool: a named site the agent can open by name. */
+export const AgentTool = z.strictObject({ name: shortText(200).min(1), url: shortText(8192).min(1) });
+export type AgentTool = z.infer<typeof AgentTool>;
