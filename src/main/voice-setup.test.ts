@@ -9,6 +9,7 @@ const view = (o: { voice?: Partial<SettingsView['voice']>; llmBase?: string } = 
   confirm: { close_tab: true, close_app: true },
   launch_at_login: false,
   voice: { enabled: true, base_url: '', model: 'whisper-1', ...o.voice },
+  overridden: [],
 });
 
 describe('voice setup', () => {

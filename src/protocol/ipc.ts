@@ -53,7 +53,15 @@ export interface SettingsView {
   confirm: { close_tab: boolean; close_app: boolean };
   launch_at_login: boolean;
   voice: { enabled: boolean; base_url: string; model: string };
+  /**
+   * Settings an environment variable overrides, as dotted keys ('chrome.url', 'llm.base_url',
+   * 'llm.model', 'llm.api_key', 'llm.mode'): the app uses the variable's value, not the field's.
+   */
+  overridden: SettingKey[];
 }
+
+/** A setting that an environment variable can override. */
+export type SettingKey = 'chrome.url' | 'llm.base_url' | 'llm.model' | 'llm.api_key' | 'llm.mode';
 
 export const SettingsPatch = z.strictObject({
   llm: z

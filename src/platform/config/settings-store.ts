@@ -1,5 +1,5 @@
 import { writeJsonFile, serialized } from '../storage/json-file';
-import type { SettingsPatch, SettingsView } from '../../protocol/ipc';
+import type { SettingKey, SettingsPatch, SettingsView } from '../../protocol/ipc';
 import { ConfigFile } from './config-file';
 import { DEFAULT_LLM_BASE_URL, readConfigFile } from './load-config';
 
@@ -17,11 +17,29 @@ export const LLM_API_KEY = 'llm.api_key';
 export const DEFAULT_HOTKEYS = (platform: NodeJS.Platform) =>
   platform === 'darwin' ? { launcher: 'Alt+Space', voice: 'Alt+Shift+Space' } : { launcher: 'Control+Alt+Space', voice: 'Control+Alt+Shift+Space' };
 
+/**
+ * The environment variables that take precedence over a setting (as loadConfig reads them:
+ * environment > config file; an empty variable counts as unset). The first one set wins.
+ */
+export const ENV_OVERRIDES: Readonly<Record<SettingKey, readonly string[]>> = {
+  'chrome.url': ['DESKPILOT_CHROME_URL'],
+  'llm.base_url': ['DESKPILOT_LLM_BASE_URL'],
+  'llm.model': ['DESKPILOT_LLM_MODEL'],
+  'llm.api_key': ['DESKPILOT_LLM_API_KEY', 'OPENAI_API_KEY'],
+  'llm.mode': ['DESKPILOT_LLM_MODE'],
+};
+
+/** The settings an environment variable overrides, so the settings window can say so. */
+export function overriddenSettings(env: NodeJS.ProcessEnv): SettingKey[] {
+  return (Object.keys(ENV_OVERRIDES) as SettingKey[]).filter((k) => ENV_OVERRIDES[k].some((name) => !!env[name]));
+}
+
 export class SettingsStore {
   constructor(
     readonly file: string,
     private readonly secrets: SecretStore,
     private readonly platform: NodeJS.Platform = process.platform,
+    private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
   async view(): Promise<SettingsView> {
@@ -39,6 +57,7 @@ export class SettingsStore {
       confirm: { close_tab: f.ui?.confirm?.close_tab ?? true, close_app: f.ui?.confirm?.close_app ?? true },
       launch_at_login: f.ui?.launch_at_login ?? false,
       voice: { enabled: f.voice?.enabled ?? false, base_url: f.voice?.base_url ?? '', model: f.voice?.model ?? 'whisper-1' },
+      overridden: overriddenSettings(this.env),
     };
   }
 

@@ -1,9 +1,9 @@
 import type { Mark as MarkKind } from '../lib/outcome';
 
-// ✓ / ✗ / ? with the same meaning in words for screen readers.
+// ✓ / ✗ / ? / i with the same meaning in words for screen readers.
 
-const GLYPH: Record<MarkKind, string> = { ok: '✓', fail: '✗', ask: '?', cancel: '–', wait: '…' };
-const WORDS: Record<MarkKind, string> = { ok: 'Done:', fail: 'Failed:', ask: 'Question:', cancel: 'Cancelled:', wait: 'Waiting:' };
+const GLYPH: Record<MarkKind, string> = { ok: '✓', fail: '✗', ask: '?', info: 'i', cancel: '–', wait: '…' };
+const WORDS: Record<MarkKind, string> = { ok: 'Done:', fail: 'Failed:', ask: 'Question:', info: 'Note:', cancel: 'Cancelled:', wait: 'Waiting:' };
 
 export function Mark({ kind, id }: { kind: MarkKind; id?: string }) {
   return (

@@ -33,7 +33,7 @@ export function PresetGrid() {
         <p className="hint">No presets yet. Arrange your windows, then save the layout to bring it back in one click.</p>
       )}
       {presets.length > 0 && (
-        <ul className="preset-grid">
+        <ul className="preset-list">
           {presets.map((p) => (
             <PresetItem key={p.name} preset={p} disabled={busy} />
           ))}

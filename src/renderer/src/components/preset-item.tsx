@@ -4,7 +4,8 @@ import { useCommandStore } from '../state/command-store';
 import { usePresetsStore } from '../state/presets-store';
 import { TrashIcon } from './icons';
 
-// One preset: a button that applies it, and a small delete button that asks first.
+// One preset, a full-width row: the row applies it (its name, then its apps, wrapping to a
+// second line when long), and a small delete button at the end asks first.
 
 const appsOf = (p: Preset): string => {
   const apps = p.placements.map((x) => x.app);
@@ -66,11 +67,13 @@ export function PresetItem({ preset, disabled }: { preset: Preset; disabled: boo
         disabled={disabled}
         onClick={() => void useCommandStore.getState().run({ kind: 'preset', name: preset.name })}
       >
-        <span className="preset-name">{preset.name}</span>
+        <span className="preset-text">
+          <span className="preset-name">{preset.name}</span>{' '}
+          <span className="preset-apps" id={appsId}>
+            {apps}
+          </span>
+        </span>
       </button>
-      <span className="preset-apps" id={appsId}>
-        {apps}
-      </span>
       <button
         type="button"
         className="icon-button preset-delete"

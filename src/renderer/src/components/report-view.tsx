@@ -1,11 +1,13 @@
 import type { ExecReport } from '../../../protocol/report';
-import { formatFieldError } from '../lib/outcome';
+import { clarificationMark, formatFieldError, NOTHING_TO_DO } from '../lib/outcome';
 import { FixHint } from './fix-hint';
 import { LaunchNote } from './launch-chrome-button';
 import { Mark } from './mark';
 
 // A finished request: one line per command with ✓/✗ and its message, what to do about a
-// failure, then errors and (small) warnings.
+// failure, then errors and (small) warnings. Every line has a mark: a report with nothing
+// in it says so with an info mark, a question the planner asked gets ? (or ✗ when it is a
+// statement that nothing matched).
 
 function headline(report: ExecReport): string | null {
   const total = report.results.length;
@@ -13,9 +15,10 @@ function headline(report: ExecReport): string | null {
   if (report.status === 'invalid' || report.status === 'unavailable') return 'Nothing was changed.';
   if (report.status === 'dry_run') return 'Checked only — nothing was run.';
   if (report.status === 'failed' && total > 1) return `${ok} of ${total} done.`;
-  if (total === 0 && report.errors.length === 0) return 'Nothing to do.';
   return null;
 }
+
+const question = (report: ExecReport): string => report.clarification?.reason ?? 'DeskPilot needs more detail.';
 
 export function ReportView({ report }: { report: ExecReport }) {
   const errorTexts = new Set(report.errors.map(formatFieldError));
@@ -25,6 +28,25 @@ export function ReportView({ report }: { report: ExecReport }) {
   return (
     <div className={`report report-${report.status}`} data-status={report.status}>
       {head && <p className="report-headline">{head}</p>}
+      {report.results.length === 0 && report.errors.length === 0 && (report.status === 'clarification' || !head) && (
+        <ul className="result-lines" aria-label="Results">
+          {report.status === 'clarification' ? (
+            <li className="result-line is-ask">
+              <Mark kind={clarificationMark(question(report))} />
+              <div className="result-body">
+                <span className="result-message">{question(report)}</span>
+              </div>
+            </li>
+          ) : (
+            <li className="result-line is-info">
+              <Mark kind="info" />
+              <div className="result-body">
+                <span className="result-message">{NOTHING_TO_DO}</span>
+              </div>
+            </li>
+          )}
+        </ul>
+      )}
       {(report.results.length > 0 || report.errors.length > 0) && (
         <ul className="result-lines" aria-label="Results">
           {report.results.map((r) => (

@@ -38,7 +38,12 @@ export function ResultPanel() {
           </div>
         </div>
       )}
-      {phase.kind === 'cancelled' && <p className="cancelled">{CANCELLED_TEXT}</p>}
+      {phase.kind === 'cancelled' && (
+        <p className="result-line cancelled">
+          <Mark kind="cancel" />
+          <span className="result-message">{CANCELLED_TEXT}</span>
+        </p>
+      )}
     </section>
   );
 }

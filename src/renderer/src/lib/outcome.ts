@@ -4,7 +4,7 @@ import type { FieldError } from '../../../protocol/validation';
 
 // One line that sums up what a request led to: for history, the live region and headlines.
 
-export type Mark = 'ok' | 'fail' | 'ask' | 'cancel' | 'wait';
+export type Mark = 'ok' | 'fail' | 'ask' | 'info' | 'cancel' | 'wait';
 
 export interface Outcome {
   mark: Mark;
@@ -17,12 +17,34 @@ export const formatFieldError = (e: FieldError): string => (e.path ? `${e.path}:
 
 export const isCancelledMessage = (message: string): boolean => /^cancel+ed\.?$/i.test(message.trim());
 
+/** The message for a finished request that neither did nor failed anything. */
+export const NOTHING_TO_DO = 'Nothing to do.';
+
+/**
+ * A question (it asks something, or offers choices) gets ?; a planner's answer that is only a
+ * statement ("No running app matches …", "I could not understand that") means nothing was
+ * done, and gets ✗ like any other failure.
+ */
+export const clarificationMark = (question: string, candidates = 0): Mark => (candidates > 0 || question.includes('?') ? 'ask' : 'fail');
+
+/**
+ * "Which tab: 2 "GitHub - a" (…) or 4 "GitHub - b" (…)?" above buttons that say the same →
+ * "Which tab?". Only a one-question text shaped "… which <thing>: …?" is shortened; anything
+ * else comes back whole (null).
+ */
+export function shortQuestion(question: string): string | null {
+  const m = /^([^:?]*\bwhich\b[^:?]*):\s.*\?$/is.exec(question.trim());
+  return m ? `${m[1]!.trim()}?` : null;
+}
+
 export function reportOutcome(report: ExecReport): Outcome {
   switch (report.status) {
     case 'cancelled':
       return { mark: 'cancel', message: CANCELLED_TEXT };
-    case 'clarification':
-      return { mark: 'ask', message: report.clarification?.reason ?? 'DeskPilot needs more detail.' };
+    case 'clarification': {
+      const message = report.clarification?.reason ?? 'DeskPilot needs more detail.';
+      return { mark: clarificationMark(message), message };
+    }
     case 'invalid':
     case 'unavailable':
       return { mark: 'fail', message: report.errors[0]?.message ?? 'Nothing was run.' };
@@ -31,7 +53,7 @@ export function reportOutcome(report: ExecReport): Outcome {
       return { mark: 'fail', message: failed?.message ?? 'Something failed.' };
     }
     default:
-      return { mark: 'ok', message: report.results[0]?.message ?? 'Nothing to do.' };
+      return report.results[0] ? { mark: 'ok', message: report.results[0].message } : { mark: 'info', message: NOTHING_TO_DO };
   }
 }
 
@@ -42,7 +64,7 @@ export function responseOutcome(response: CommandResponse): Outcome {
     case 'error':
       return isCancelledMessage(response.message) ? { mark: 'cancel', message: CANCELLED_TEXT } : { mark: 'fail', message: response.message };
     case 'clarification':
-      return { mark: 'ask', message: response.question };
+      return { mark: clarificationMark(response.question, response.candidates.length), message: response.question };
     case 'confirm':
       return { mark: 'wait', message: `Waiting for your answer: ${response.items.length} to close` };
   }

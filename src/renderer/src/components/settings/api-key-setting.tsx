@@ -1,5 +1,5 @@
 import { useSettingsStore } from '../../state/settings-store';
-import { describedBy, FieldRow } from './field-row';
+import { describedBy, FieldRow, overrideId, useEnvOverride } from './field-row';
 import { fieldId } from './text-setting';
 
 // Write-only: the key never comes back from main. Shows whether one is saved, takes a new
@@ -13,6 +13,7 @@ export function ApiKeySetting() {
   const removing = useSettingsStore((s) => s.removingKey);
   const setField = useSettingsStore((s) => s.setField);
   const removeKey = useSettingsStore((s) => s.removeKey);
+  const override = useEnvOverride('llm.api_key');
   const id = fieldId('llm.api_key');
 
   return (
@@ -24,7 +25,7 @@ export function ApiKeySetting() {
           type="password"
           aria-label="API key"
           aria-invalid={error ? true : undefined}
-          aria-describedby={[describedBy(id, undefined, error), 'api-key-state'].filter(Boolean).join(' ')}
+          aria-describedby={[describedBy(id, undefined, error, override), 'api-key-state'].filter(Boolean).join(' ')}
           placeholder={hasKey ? '••••••••  (saved)' : 'sk-…'}
           autoComplete="new-password"
           spellCheck={false}
@@ -37,6 +38,12 @@ export function ApiKeySetting() {
           </button>
         )}
       </div>
+      {/* Right under the field, as for the other settings; FieldRow would put it after the key's state. */}
+      {override && (
+        <p className="field-override" id={overrideId(id)}>
+          {override}
+        </p>
+      )}
       <p id="api-key-state" className={`key-state${note && !note.ok ? ' is-error' : ''}`}>
         {note && !note.ok
           ? note.message

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldKey, SettingsDraft } from '../../lib/settings-draft';
 import { useSettingsStore } from '../../state/settings-store';
-import { describedBy, FieldRow } from './field-row';
+import { describedBy, FieldRow, useEnvOverride } from './field-row';
 
 type StringKey = { [K in FieldKey]: SettingsDraft[K] extends string ? K : never }[FieldKey];
 
@@ -27,16 +27,17 @@ export function TextSetting({
   const value = useSettingsStore((s) => s.draft?.[field] ?? '');
   const error = useSettingsStore((s) => s.errors.fields[field]);
   const setField = useSettingsStore((s) => s.setField);
+  const override = useEnvOverride(field);
   const id = fieldId(field);
   return (
-    <FieldRow id={id} label={label} hint={hint} error={error}>
+    <FieldRow id={id} label={label} hint={hint} error={error} override={override}>
       <input
         id={id}
         className="text-field"
         type={type}
         aria-label={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={describedBy(id, hint, error, override)}
         placeholder={placeholder}
         spellCheck={false}
         autoComplete="off"
