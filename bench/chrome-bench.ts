@@ -17,7 +17,7 @@ import { PresetFileStore } from '../src/platform/storage/preset-file';
 import { UndoFileStore } from '../src/platform/storage/undo-file';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
 import { JsonEndpoints } from './http-json';
-import { fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, timeMs, waitForQuietCpu, type Stats } from './stats';
+import { fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, timeMs, waitForQuietCpu, type Stats, cleanUpOnInterrupt } from './stats';
 import { TabFixture } from './tab-fixture';
 
 const WINDOW_SIZES = [60, 40] as const;
@@ -71,14 +71,7 @@ export async function run(): Promise<void> {
       await desk?.stop();
       if (configDir) await rm(configDir, { recursive: true, force: true });
     })());
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the desktop…`);
-    // A second signal while cleaning up exits at once (desktop.ts's watchdog still kills the groups).
-    process.once(signal, () => process.exit(130));
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const uninstall = cleanUpOnInterrupt(cleanup);
 
   try {
     const t0 = performance.now();
@@ -164,8 +157,7 @@ export async function run(): Promise<void> {
     );
   } finally {
     await cleanup();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    uninstall();
   }
 }
 

@@ -14,6 +14,7 @@ const BENCHES: BenchModule[] = [
   { name: 'chrome', run: chromeBench.run },
   { name: 'windows', run: windowsBench.run },
   { name: 'planner', run: plannerBench.run },
+  { name: 'agent-snapshot', run: async () => (await import('./agent-snapshot-bench')).run() },
   { name: 'ui', run: async () => (await import('./ui-bench')).run() },
 ];
 

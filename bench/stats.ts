@@ -107,3 +107,21 @@ export async function waitForQuietCpu(opts: { idleFraction?: number; sampleMs?: 
   }
   return performance.now() - start;
 }
+
+/**
+ * Ctrl-C or SIGTERM during a bench runs `cleanup` (stop the desktop and what it spawned)
+ * before exiting 130; a second signal exits at once. Returns the function that uninstalls it.
+ */
+export function cleanUpOnInterrupt(cleanup: () => Promise<void>): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the desktop…`);
+    process.once(signal, () => process.exit(130));
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}

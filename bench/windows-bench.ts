@@ -12,7 +12,7 @@ import { readFrame, readSizeHints } from '../src/platform/windows/x11/window-rea
 import { XConnection } from '../src/platform/windows/x11/x-connection';
 import { createX11WindowBackend, type X11WindowBackend } from '../src/platform/windows/x11/x11-backend';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
-import { fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu, type Stats } from './stats';
+import { fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu, type Stats, cleanUpOnInterrupt } from './stats';
 
 const TOTAL_WINDOWS = 20;
 /** startDesktop opens one xterm and one xclock; the bench adds the rest, alternating the two. */
@@ -78,13 +78,7 @@ export async function run(): Promise<void> {
       await Promise.all(extra.map(stopSpawned));
       await desk?.stop();
     })());
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the desktop…`);
-    process.once(signal, () => process.exit(130));
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const uninstall = cleanUpOnInterrupt(cleanup);
 
   try {
     const t0 = performance.now();
@@ -155,8 +149,7 @@ export async function run(): Promise<void> {
     );
   } finally {
     await cleanup();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    uninstall();
   }
 }
 

@@ -3,6 +3,9 @@
 // recall, latency (and token use for an LLM). See eval/README.md for what each figure means.
 // Exit codes: 0 the figures were printed (whatever they are), 1 the labelled set is broken,
 // 2 bad arguments or the planner cannot run here.
+//
+// `npm run eval -- --agent [--filter id[,id]] [--verbose] [--timeout ms]` runs the agent task
+// suite instead (eval/agent/run-agent-eval.ts, loaded only then): real Chromium, the configured LLM.
 
 import path from 'node:path';
 import {
@@ -26,7 +29,9 @@ export interface CliOptions {
   root: string;
 }
 
-const USAGE = 'usage: tsx eval/run.ts [--planner local|llm|auto] [--filter tag[,tag…]] [--verbose] [--timeout ms]';
+const USAGE =
+  'usage: tsx eval/run.ts [--planner local|llm|auto] [--filter tag[,tag…]] [--verbose] [--timeout ms]\n' +
+  '       tsx eval/run.ts --agent [--filter id[,id…]] [--verbose] [--timeout ms]   (the agent task suite, eval/agent/)';
 
 export function parseArgs(argv: readonly string[]): CliOptions | string {
   const o: CliOptions = { mode: 'local', filter: [], verbose: false, timeoutMs: 60_000, root: __dirname };
@@ -82,6 +87,11 @@ export interface Io {
 const defaultIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l), env: process.env };
 
 export async function main(argv: readonly string[], io: Io = defaultIo, build = buildPlanner): Promise<number> {
+  if (argv.includes('--agent')) {
+    // The agent suite starts a desktop and Chromium: its modules load only when asked for.
+    const agent = await import('./agent/run-agent-eval');
+    return agent.main(argv.filter((a) => a !== '--agent'), io);
+  }
   const opts = parseArgs(argv);
   if (typeof opts === 'string') {
     (opts === USAGE ? io.out : io.err)(opts);

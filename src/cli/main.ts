@@ -1,5 +1,6 @@
 import { Command as Program, CommanderError, Option } from 'commander';
 import { ConfigError, type ConfigFlags } from '../platform/config/load-config';
+import { defaultAgentDeps, runAgentCommand } from './agent-command';
 import { runChromeLaunch, runChromeStatus } from './chrome-commands';
 import { runContext } from './context-command';
 import { runExec } from './exec-command';
@@ -70,6 +71,30 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
     .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean }) => {
       code = await runRun(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, contextFile: o.context, explain: o.explain }, io);
+    });
+
+  program
+    .command('agent')
+    .description('carry out a web task in Chrome: the LLM plans steps, you approve them, then it works one command at a time')
+    .argument('<goal...>', 'what you want done, e.g. "find the top Hacker News story"')
+    .option('--yes', 'run the plan without asking')
+    .option('--planner-model <model>', 'model that writes the plan (env DESKPILOT_AGENT_PLANNER_MODEL; default the LLM model)')
+    .option('--executor-model <model>', 'model that turns each step into a command (env DESKPILOT_AGENT_EXECUTOR_MODEL; default the LLM model)')
+    .option('--max-steps <n>', 'at most this many commands (default 25)')
+    .option('--json', 'print the result as JSON on stdout')
+    .action(async (words: string[], o: { yes?: boolean; plannerModel?: string; executorModel?: string; maxSteps?: string; json?: boolean }) => {
+      const maxSteps = o.maxSteps === undefined ? undefined : Number(o.maxSteps);
+      if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
+        io.err('--max-steps: must be a positive integer\n');
+        code = EXIT.invalid;
+        return;
+      }
+      code = await runAgentCommand(
+        flags(),
+        { goal: words.join(' '), yes: !!o.yes, json: !!o.json, plannerModel: o.plannerModel, executorModel: o.executorModel, maxSteps },
+        io,
+        defaultAgentDeps(),
+      );
     });
 
   const presets = program.command('presets').description('saved window layouts');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentConfigFile } from './agent-config';
 
 // config.json in the config dir. Every field is optional; unknown fields are errors so a
 // typo ("chrome_url") is reported instead of silently ignored.
@@ -19,6 +20,8 @@ export const ConfigFile = z.strictObject({
       timeout_ms: z.number({ error: 'must be a number of milliseconds' }).int({ error: 'must be a whole number' }).min(1000, { error: 'must be at least 1000' }).max(600_000, { error: 'must be at most 600000' }).optional(),
     })
     .optional(),
+  /** Agent mode (deskpilot agent): models, limits, domain lists, saved Tools, secret names. */
+  agent: AgentConfigFile.optional(),
   /** The app's own settings; the CLI ignores them. */
   ui: z
     .strictObject({

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatFieldError, zodErrors } from '../../protocol/validation';
+import { agentConfig, type AgentConfig } from './agent-config';
 import { defaultConfigDir } from './config-dir';
 import { ConfigFile } from './config-file';
 
@@ -29,6 +30,8 @@ export interface Config {
   chromeProfileDir: string;
   /** null when no model is configured: the offline matcher is then the only planner. */
   llm: LlmConfig | null;
+  /** Agent mode; its models default to the LLM's. */
+  agent: AgentConfig;
 }
 
 export interface LlmConfig {
@@ -64,6 +67,7 @@ export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv
     [envFlag(env.DESKPILOT_ALLOW_REMOTE_CHROME), 'env'],
     [file.chrome?.allow_remote, 'file'],
   );
+  const llm = llmConfig(env, file);
   return {
     configDir,
     configFile,
@@ -71,7 +75,8 @@ export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv
     allowRemoteChrome: { value: allow.value ?? false, from: allow.from },
     chromePath: pick([env.DESKPILOT_CHROME_PATH || undefined, 'env'], [file.chrome?.path, 'file']),
     chromeProfileDir: path.join(configDir.value, 'chrome-profile'),
-    llm: llmConfig(env, file),
+    llm,
+    agent: agentConfig(env, file.agent, llm),
   };
 }
 

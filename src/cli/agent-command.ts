@@ -1,0 +1,255 @@
+import type { AgentBrowser } from '../engine/agent-ports';
+import { runAgent, type AgentEvent, type AgentResult, type AgentStatus } from '../engine/agent';
+import { errorMessage } from '../engine/errors';
+import { AgentPlan, type PageCommand } from '../protocol/agent';
+import { formatFieldError, zodErrors } from '../protocol/validation';
+import { connectAgentBrowser, NO_LLM_FOR_AGENT, wireAgent } from '../platform/agent-wiring';
+import { loadConfig, type Config, type ConfigFlags } from '../platform/config/load-config';
+import { EXIT } from './exit-codes';
+import type { Io } from './io';
+
+// `deskpilot agent "goal"`: the planner writes the steps, the user approves them (a terminal
+// prompt, or --yes), then the agent loop works in the same Chrome as the rest of DeskPilot.
+// Progress goes to stderr; the answer (or --json) to stdout. Ctrl-C stops cleanly.
+
+export interface AgentArgs {
+  goal: string;
+  yes: boolean;
+  json: boolean;
+  plannerModel?: string;
+  executorModel?: string;
+  maxSteps?: number;
+}
+
+export interface AgentDeps {
+  /** The agent browser on the same Chrome as the rest of DeskPilot. */
+  connectBrowser(config: Config): Promise<AgentBrowser>;
+  /** Calls the handler on Ctrl-C; returns the unsubscribe. */
+  onInterrupt(handler: () => void): () => void;
+  env: NodeJS.ProcessEnv;
+}
+
+export function exitCodeForAgent(status: AgentStatus): number {
+  switch (status) {
+    case 'done':
+      return EXIT.ok;
+    case 'failed':
+    case 'budget':
+      return EXIT.failed;
+    default:
+      return EXIT.needsUser; // cancelled, refused, stopped: the user (or their rules) said no
+  }
+}
+
+export async function runAgentCommand(flags: ConfigFlags, args: AgentArgs, io: Io, deps: AgentDeps): Promise<number> {
+  const config = await loadConfig(flags, deps.env);
+  const agent = wireAgent(config, {
+    env: deps.env,
+    plannerModel: args.plannerModel,
+    executorModel: args.executorModel,
+    maxSteps: args.maxSteps,
+    connectBrowser: deps.connectBrowser,
+  });
+  if (!agent) {
+    io.err(`deskpilot: ${NO_LLM_FOR_AGENT}\n`);
+    return EXIT.failed;
+  }
+  for (const m of agent.missingSecrets) io.err(`warning: secret ${m} is not set in the environment, so the agent cannot use it\n`);
+
+  let browser: AgentBrowser;
+  try {
+    browser = await agent.connectBrowser();
+  } catch (e) {
+    io.err(`deskpilot: ${errorMessage(e)}\n`);
+    return EXIT.failed;
+  }
+
+  const controller = new AbortController();
+  const off = deps.onInterrupt(() => {
+    if (controller.signal.aborted) return;
+    io.err('\nstopping… (the step in progress finishes first)\n');
+    controller.abort();
+  });
+  let previewOnly = false;
+  const progress = progressPrinter(io);
+  try {
+    const result = await runAgent({
+      goal: args.goal,
+      browser,
+      models: agent.models,
+      tools: agent.tools,
+      options: agent.options,
+      signal: controller.signal,
+      onEvent: progress,
+      approve: async (plan) => {
+        if (!args.yes && !io.interactive()) {
+          previewOnly = true;
+          io.out(args.json ? '' : planText(plan));
+          return { approved: false };
+        }
+        io.err(planText(plan));
+        if (args.yes) return { approved: true };
+        let current = plan;
+        let edited = false;
+        for (;;) {
+          const answer = (await io.ask('Run these steps? [y/N/e(dit)] ')).trim().toLowerCase();
+          if (answer === 'y' || answer === 'yes') return edited ? { approved: true, plan: current } : { approved: true };
+          if (answer !== 'e' && answer !== 'edit') return { approved: false };
+          const next = await editPlan(current, io);
+          if (next !== current) {
+            current = next;
+            edited = true;
+          }
+          io.err(planText(current));
+        }
+      },
+      confirm: async (question) => {
+        if (!io.interactive()) {
+          io.err(`  ! declined, no terminal to ask: ${question}\n`);
+          return false;
+        }
+        return /^y(es)?$/i.test((await io.ask(`  ${question} [y/N] `)).trim());
+      },
+    });
+    report(result, args, io, previewOnly);
+    return exitCodeForAgent(result.status);
+  } finally {
+    off();
+    await browser.dispose().catch(() => undefined);
+  }
+}
+
+// ---- output ----
+
+export function planText(plan: AgentPlan): string {
+  return `Plan: ${plan.message}\n${plan.steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}`;
+}
+
+const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
+const oneLine = (s: string) => s.replace(/<\/?page_data[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+
+export function commandText(c: PageCommand): string {
+  switch (c.action) {
+    case 'click':
+      return `click #${c.id}${c.count === 2 ? ' (double)' : ''}${c.button === 'right' ? ' (right)' : ''}`;
+    case 'type':
+      return `type #${c.id} ${JSON.stringify(clip(c.value, 40))}${c.mode === 'append' ? ' (append)' : ''}${c.submit ? ' + Enter' : ''}`;
+    case 'select':
+      return `select #${c.id} ${JSON.stringify(c.option)}`;
+    case 'press_key':
+      return `press ${c.key}${c.id !== undefined ? ` on #${c.id}` : ''}`;
+    case 'scroll':
+      return `scroll ${c.direction}${c.id !== undefined ? ` #${c.id}` : ''}`;
+    case 'navigate':
+      return `navigate ${typeof c.to === 'string' ? c.to : c.to.url}`;
+    case 'wait_for':
+      return `wait for ${typeof c.condition === 'string' ? c.condition : JSON.stringify(c.condition.text)}`;
+    case 'read_page':
+      return `read page${c.id !== undefined ? ` #${c.id}` : ''}`;
+    case 'open_tab':
+      return `open tab ${c.url}`;
+    case 'open_tool':
+      return `open tool ${JSON.stringify(c.name)}`;
+    case 'switch_tab':
+      return `switch to tab ${c.tab}`;
+    case 'close_tab':
+      return `close tab ${c.tab}`;
+    case 'done':
+      return 'done';
+  }
+}
+
+function progressPrinter(io: Io): (e: AgentEvent) => void {
+  let steps = 0;
+  return (e) => {
+    switch (e.type) {
+      case 'plan':
+        steps = e.plan.steps.length;
+        return;
+      case 'step-start': {
+        const again = e.attempt > 1 ? ` (attempt ${e.attempt})` : '';
+        const label = e.kind === 'plan' ? `[${(e.stepIndex ?? 0) + 1}/${steps}] ${e.instruction}` : e.kind === 'correction' ? `[correction] ${e.instruction}` : '[finishing]';
+        io.err(`${label}${again}\n`);
+        return;
+      }
+      case 'output':
+        if (e.command?.action === 'done') return;
+        io.err(`  ${e.ok ? '✓' : '✗'} ${e.command ? commandText(e.command) : 'no valid command'} — ${clip(oneLine(e.output.replace(/^System Error: /, '')), 120)}\n`);
+        return;
+      case 'notice':
+        if (e.text.startsWith('System Error: Your answer could not be used')) return; // already on the ✗ line
+        io.err(`  ! ${e.text.replace(/^System( Error)?: /, '')}\n`);
+        return;
+      default:
+        return;
+    }
+  };
+}
+
+function report(result: AgentResult, args: AgentArgs, io: Io, previewOnly: boolean): void {
+  if (args.json) {
+    const { status, answer, reason, plan, steps, commands, usage } = result;
+    io.out(JSON.stringify({ status: previewOnly ? 'not_run' : status, answer, reason, plan, steps, commands, usage }, null, 2) + '\n');
+  }
+  if (previewOnly) {
+    io.err('not run: approve the plan on a terminal, or run again with --yes\n');
+    return;
+  }
+  const did = `${result.commands} command${result.commands === 1 ? '' : 's'}`;
+  switch (result.status) {
+    case 'done':
+      if (!args.json) io.out(`${result.answer ?? ''}\n`);
+      io.err(`done after ${did}\n`);
+      return;
+    case 'cancelled':
+      io.err('cancelled: nothing was run\n');
+      return;
+    case 'stopped':
+      io.err(`stopped after ${did}; the tabs the agent opened stay open\n`);
+      return;
+    default:
+      io.err(`${result.status}: ${result.reason ?? 'the run ended early'} (after ${did})\n`);
+  }
+}
+
+async function editPlan(plan: AgentPlan, io: Io): Promise<AgentPlan> {
+  io.err('Edit the steps: Enter keeps a step, "-" removes it, any other text replaces it.\n');
+  const steps: string[] = [];
+  for (const [i, step] of plan.steps.entries()) {
+    const a = (await io.ask(`  ${i + 1}. ${step}\n     > `)).trim();
+    if (a === '') steps.push(step);
+    else if (a !== '-') steps.push(a);
+  }
+  for (;;) {
+    const a = (await io.ask(`  add step ${steps.length + 1} (Enter to finish): `)).trim();
+    if (!a) break;
+    steps.push(a);
+  }
+  const next = { ...plan, steps };
+  const checked = AgentPlan.safeParse(next);
+  if (!checked.success) {
+    io.err(`That plan is not usable (${zodErrors(checked.error, next).map(formatFieldError).join('; ')}); keeping the previous one.\n`);
+    return plan;
+  }
+  return checked.data;
+}
+
+// ---- the real process ----
+
+export function defaultAgentDeps(): AgentDeps {
+  return {
+    env: process.env,
+    // The same Chrome as the rest of DeskPilot: the configured endpoint, else DevToolsActivePort discovery.
+    connectBrowser: connectAgentBrowser,
+    onInterrupt: (handler) => {
+      let presses = 0;
+      const listener = () => {
+        // A second Ctrl-C does not wait for the step in progress.
+        if (++presses > 1) process.exit(130);
+        handler();
+      };
+      process.on('SIGINT', listener);
+      return () => void process.off('SIGINT', listener);
+    },
+  };
+}

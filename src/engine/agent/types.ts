@@ -1,0 +1,94 @@
+import type { AgentPlan, AgentTool, PageCommand } from '../../protocol/agent';
+import type { AgentBrowser, AgentModels } from '../agent-ports';
+import type { TokenUsage } from '../ports';
+
+// The agent loop's public shapes: what runAgent takes, what it reports while it runs, and
+// what it returns. The loop itself is run-agent.ts.
+
+export interface AgentOptions {
+  /** Commands executed in total (every command the executor returned and the loop ran). Default 25. */
+  maxSteps?: number;
+  /** Target tabs at once; opening past it releases the oldest. Default 3 (the seed). */
+  tabLimit?: number;
+  /** Consecutive failed turns (invalid answers, failed commands) before the run fails. Default 3. */
+  maxFailures?: number;
+  /** How long an action may go without a DOM change before that is reported. Default 15000 (the seed). */
+  noChangeMs?: number;
+  /** Size budget of the current tab's snapshot in characters; other target tabs get a quarter. Default 12000. */
+  snapshotChars?: number;
+  /** Mask emails, card and phone numbers in snapshot values. Default true. */
+  maskPii?: boolean;
+  /** When set, only these domains (and their subdomains) may be opened or navigated to. */
+  allowDomains?: string[];
+  /** These domains (and their subdomains) are never opened; landing on one stops the run. */
+  denyDomains?: string[];
+  /**
+   * Named secrets. The model sees only the names and writes `{{SECRET:NAME}}` in a `type`
+   * value; the value is put in only when typing, and redacted from everything the model sees.
+   */
+  secrets?: Record<string, string>;
+}
+
+export type AgentStatus = 'done' | 'stopped' | 'budget' | 'failed' | 'cancelled' | 'refused';
+
+/** What the current executor turn is about. */
+export type InstructionKind = 'plan' | 'correction' | 'wrap-up';
+
+export type AgentEvent =
+  | { type: 'plan'; plan: AgentPlan; edited: boolean; repaired: boolean }
+  | { type: 'step-start'; turn: number; kind: InstructionKind; stepIndex: number | null; instruction: string; attempt: number }
+  | { type: 'command'; turn: number; command: PageCommand }
+  | { type: 'output'; turn: number; command: PageCommand | null; ok: boolean; output: string }
+  | { type: 'notice'; text: string }
+  | { type: 'done'; answer: string }
+  /** The run ended without an answer: stopped, budget, refused or cancelled. */
+  | { type: 'stopped'; status: Exclude<AgentStatus, 'done' | 'failed'>; reason: string }
+  | { type: 'error'; message: string };
+
+/** One executor turn: the command it gave (null when its answer was unusable) and what came of it. */
+export interface StepRecord {
+  /** 1-based, counting every executor turn. */
+  turn: number;
+  kind: InstructionKind;
+  /** 0-based plan step for kind 'plan'; null for corrections and wrap-up turns. */
+  stepIndex: number | null;
+  instruction: string;
+  /** As the executor wrote it: secrets stay placeholders. */
+  command: PageCommand | null;
+  ok: boolean;
+  /** What the model was told (redacted). */
+  output: string;
+  /** The target tab number the command acted on, when it acted inside a tab. */
+  tab: number | null;
+}
+
+export interface AgentResult {
+  status: AgentStatus;
+  /** The executor's answer (status 'done'). */
+  answer: string | null;
+  steps: StepRecord[];
+  /** The plan that ran (after edits); null when planning failed. */
+  plan: AgentPlan | null;
+  /** Why the run ended when it did not end with done. */
+  reason: string | null;
+  /** Commands executed. */
+  commands: number;
+  usage: TokenUsage;
+}
+
+export interface RunAgentInput {
+  goal: string;
+  browser: AgentBrowser;
+  models: AgentModels;
+  tools?: AgentTool[];
+  options?: AgentOptions;
+  /** The user's decision on the plan; `plan` replaces it (edited). */
+  approve(plan: AgentPlan): Promise<{ approved: boolean; plan?: AgentPlan }>;
+  /** Safety prompts (password fields, payment forms). False: not done. */
+  confirm(question: string): Promise<boolean>;
+  onEvent?(e: AgentEvent): void;
+  /** Stop: aborts the model request in flight and ends the run with 'stopped'. */
+  signal?: AbortSignal;
+  /** Polled before every executor turn; a correction becomes the next instruction. */
+  corrections?: () => string | null;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { AgentTool } from '../../protocol/agent';
+import type { LlmConfig, Origin, Setting } from './load-config';
+
+// Agent mode's settings: the `agent` section of config.json, and the two model overrides in
+// the environment. Planner and executor default to the configured LLM model.
+
+const text = (what: string) => z.string({ error: 'must be a string' }).trim().min(1, { error: `must not be empty (${what})` });
+
+export const AgentConfigFile = z.strictObject({
+  planner_model: text('a model name').optional().describe('Model that writes the plan (default: llm.model).'),
+  executor_model: text('a model name').optional().describe('Model that turns each step into a command (default: llm.model).'),
+  max_steps: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(500, { error: 'must be at most 500' }).optional(),
+  tab_limit: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(20, { error: 'must be at most 20' }).optional(),
+  allow_domains: z.array(text('a domain such as example.com'), { error: 'must be a list of domains' }).optional().describe('When set, the agent visits only these domains.'),
+  deny_domains: z.array(text('a domain such as example.com'), { error: 'must be a list of domains' }).optional().describe('The agent never visits these domains.'),
+  tools: z
+    .array(z.strictObject({ name: text('a tool name').max(200), url: text('a URL').max(8192) }), { error: 'must be a list of {"name", "url"}' })
+    .optional()
+    .describe('Saved Tools: named sites the agent opens with open_tool.'),
+  secrets: z
+    .record(
+      z.string().regex(/^[A-Za-z0-9_.-]+$/, { error: 'secret names use letters, digits, _ . -' }),
+      z.string({ error: 'must be the name of an environment variable' }).trim().min(1, { error: 'must be the name of an environment variable' }),
+    )
+    .optional()
+    .describe('Secret name → environment variable holding its value; the model sees only {{SECRET:NAME}}.'),
+});
+export type AgentConfigFile = z.infer<typeof AgentConfigFile>;
+
+export interface AgentConfig {
+  /** Undefined only when no LLM is configured. */
+  plannerModel: Setting<string | undefined>;
+  executorModel: Setting<string | undefined>;
+  maxSteps: Setting<number | undefined>;
+  tabLimit: Setting<number | undefined>;
+  allowDomains: string[];
+  denyDomains: string[];
+  tools: AgentTool[];
+  /** Secret name → the environment variable that holds its value (read when a run starts). */
+  secrets: Record<string, string>;
+}
+
+export function agentConfig(env: NodeJS.ProcessEnv, file: AgentConfigFile | undefined, llm: LlmConfig | null): AgentConfig {
+  const model = (envValue: string | undefined, fileValue: string | undefined): Setting<string | undefined> => {
+    if (envValue) return { value: envValue, from: 'env' };
+    if (fileValue) return { value: fileValue, from: 'file' };
+    return llm ? { value: llm.model.value, from: llm.model.from } : { value: undefined, from: 'default' };
+  };
+  const fromFile = <T>(v: T | undefined): Setting<T | undefined> => ({ value: v, from: (v === undefined ? 'default' : 'file') as Origin });
+  return {
+    plannerModel: model(env.DESKPILOT_AGENT_PLANNER_MODEL || undefined, file?.planner_model),
+    executorModel: model(env.DESKPILOT_AGENT_EXECUTOR_MODEL || undefined, file?.executor_model),
+    maxSteps: fromFile(file?.max_steps),
+    tabLimit: fromFile(file?.tab_limit),
+    allowDomains: file?.allow_domains ?? [],
+    denyDomains: file?.deny_domains ?? [],
+    tools: file?.tools ?? [],
+    secrets: file?.secrets ?? {},
+  };
+}
+
+/** The secrets' values from the environment; names whose variable is unset are reported, not guessed. */
+export function secretValues(secrets: Record<string, string>, env: NodeJS.ProcessEnv): { values: Record<string, string>; missing: string[] } {
+  const values: Record<string, string> = {};
+  const missing: string[] = [];
+  for (const [name, variable] of Object.entries(secrets)) {
+    const v = env[variable];
+    if (v) values[name] = v;
+    else missing.push(`${name} (${variable})`);
+  }
+  return { values, missing };
+}
