@@ -1,4 +1,5 @@
 import { app, BrowserWindow, type WebContents } from 'electron';
+import type { AgentRunView } from '../protocol/ipc';
 import type { LauncherWindow } from './launcher-window';
 import type { Anchor } from './popover-position';
 import type { PopoverWindow } from './popover-window';
@@ -6,7 +7,7 @@ import type { SettingsWindow } from './settings-window';
 import { sendEvent } from './window-kit';
 
 // DeskPilot's three windows together: which web contents are ours (the IPC sender check),
-// Esc, and the push-to-talk hotkey.
+// Esc, the push-to-talk hotkey, and agent mode's progress pushes.
 
 export class AppWindows {
   constructor(
@@ -18,6 +19,11 @@ export class AppWindows {
 
   all(): BrowserWindow[] {
     return [this.popover.win, this.launcher.win, this.settings.current()].filter((w): w is BrowserWindow => !!w && !w.isDestroyed());
+  }
+
+  /** A push for every window (agent mode's progress shows wherever the person looks). */
+  broadcast(view: AgentRunView): void {
+    for (const w of this.all()) sendEvent(w, 'agent:update', view);
   }
 
   /** Only our windows' pages may call main (ipc-manager refuses everyone else). */

@@ -1,6 +1,6 @@
 import type { BrowserWindow } from 'electron';
 import path from 'node:path';
-import type { IpcEvent } from '../protocol/ipc-channels';
+import type { IpcEvent, IpcEventPayloads } from '../protocol/ipc-channels';
 import { shouldHideOnBlur } from './blur-guard';
 import { isNativeDialogOpen } from './native-dialogs';
 
@@ -21,12 +21,13 @@ export function loadView(win: BrowserWindow, view: View): void {
   }
 }
 
-/** Sends a main → renderer push, after the page has loaded if it is still loading. */
-export function sendEvent(win: BrowserWindow, event: IpcEvent): void {
+/** Sends a main → renderer push (with its payload, if it has one), after the page has loaded if it is still loading. */
+export function sendEvent<E extends IpcEvent>(win: BrowserWindow, event: E, ...payload: IpcEventPayloads[E] extends undefined ? [] : [IpcEventPayloads[E]]): void {
   if (win.isDestroyed()) return;
   const contents = win.webContents;
-  if (contents.isLoading()) contents.once('did-finish-load', () => contents.send(event));
-  else contents.send(event);
+  const send = () => contents.send(event, ...payload);
+  if (contents.isLoading()) contents.once('did-finish-load', send);
+  else send();
 }
 
 /** Tracks when a window was shown and hides it when it loses focus, unless the guard says no. */

@@ -37,4 +37,15 @@ describe('preload (fake Electron objects)', () => {
     expect(() => events.on('ipc:anything' as never, () => {})).toThrow('unknown event: ipc:anything');
     expect(ipc.listenerCount('ipc:anything')).toBe(0);
   });
+
+  it("forwards a push's one payload ('agent:update'), never the IPC event", () => {
+    const events = exposed.events as RendererEvents;
+    const seen: unknown[][] = [];
+    const off = events.on('agent:update', (...args: unknown[]) => seen.push(args));
+    const view = { runId: 'a1', status: 'running' };
+    ipc.emit('agent:update', { sender: 'secret ipcRenderer' }, view, 'extra');
+    expect(seen).toEqual([[view]]);
+    off();
+    expect(ipc.listenerCount('agent:update')).toBe(0);
+  });
 });

@@ -1,5 +1,7 @@
 // Channel names and the renderer's method names, free of runtime imports: the sandboxed
-// preload bundles this file and may require nothing but electron.
+// preload bundles this file and may require nothing but electron (type imports are erased).
+
+import type { AgentRunView } from './ipc';
 
 export const IPC_CHANNELS = [
   'app:status',
@@ -18,6 +20,12 @@ export const IPC_CHANNELS = [
   'settings:set',
   'voice:transcribe',
   'window:hide',
+  'agent:start',
+  'agent:approve',
+  'agent:stop',
+  'agent:correct',
+  'agent:status',
+  'agent:confirm',
 ] as const;
 export type IpcChannel = (typeof IPC_CHANNELS)[number];
 
@@ -29,12 +37,20 @@ export const methodName = <C extends IpcChannel>(channel: C): CamelChannel<C> =>
 
 /**
  * Main → renderer pushes (not requests): 'ui:show' when a window was just shown (focus the
- * input), 'ui:voice' when the push-to-talk hotkey was pressed (start/stop recording).
+ * input), 'ui:voice' when the push-to-talk hotkey was pressed (start/stop recording),
+ * 'agent:update' with the agent run's whole state each time it changes.
  */
-export const IPC_EVENTS = ['ui:show', 'ui:voice'] as const;
+export const IPC_EVENTS = ['ui:show', 'ui:voice', 'agent:update'] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];
+
+/** What each push carries (undefined: nothing). */
+export interface IpcEventPayloads {
+  'ui:show': undefined;
+  'ui:voice': undefined;
+  'agent:update': AgentRunView;
+}
 
 /** `window.events`: subscribe to main's pushes; returns an unsubscribe function. */
 export interface RendererEvents {
-  on(event: IpcEvent, listener: () => void): () => void;
+  on<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void): () => void;
 }

@@ -6,7 +6,7 @@ import type { Preset } from './preset';
 import type { ExecReport, PlannedCommand } from './report';
 import type { FieldError } from './validation';
 
-export { IPC_CHANNELS, methodName, type IpcChannel } from './ipc-channels';
+export { IPC_CHANNELS, IPC_EVENTS, methodName, type IpcChannel, type IpcEvent, type IpcEventPayloads } from './ipc-channels';
 
 // The one IPC contract between the renderer and main. Main validates every request with
 // these schemas and checks the sender; the renderer's `window.api` type is derived from
@@ -100,6 +100,71 @@ export type SettingsResult = { ok: true; settings: SettingsView } | { ok: false;
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 
+// ---- agent mode (issue 6): a web task planned by the LLM, approved by the person, run step by step ----
+
+const runId = z.string().min(1, { error: 'must not be empty' }).max(100);
+/** A plan step as the person may edit it: the planner's own limits (src/protocol/agent.ts AgentPlan). */
+const planStep = z.string().trim().min(1, { error: 'a step must not be empty' }).max(500, { error: 'a step must be at most 500 characters' });
+
+/**
+ * Where an agent run is. planning → awaiting_approval → running (→ stopping) → one of the
+ * endings: done (with an answer), stopped (by the person), cancelled (the plan was not
+ * approved), failed, budget (out of commands), refused (a denied domain).
+ */
+export type AgentRunStatus =
+  | 'planning'
+  | 'awaiting_approval'
+  | 'running'
+  | 'stopping'
+  | 'done'
+  | 'stopped'
+  | 'cancelled'
+  | 'failed'
+  | 'budget'
+  | 'refused';
+
+export type AgentStepState = 'pending' | 'running' | 'done' | 'failed';
+
+export interface AgentStepView {
+  /** Position in `steps` (0-based); plan steps come first, in plan order. */
+  index: number;
+  /** The plan step's words, or the person's correction. */
+  step: string;
+  /** A plan step, a correction sent mid-run, or the turns after the last step that finish with the answer. */
+  kind: 'plan' | 'correction' | 'finish';
+  state: AgentStepState;
+  /** The command the agent gave for it, in words ('Typed "rain" into element 1, then pressed Enter'). */
+  command?: string;
+  /** What came of it, short and on one line. */
+  output?: string;
+  /** Set from the second try on (a failed command is tried again). */
+  attempt?: number;
+}
+
+/** The whole state of one agent run: agent:status answers it, 'agent:update' pushes it. */
+export interface AgentRunView {
+  runId: string;
+  /** Grows with every change: a view with a lower version than one already seen is stale. */
+  version: number;
+  goal: string;
+  status: AgentRunStatus;
+  /** The planner's one-line message about the plan. */
+  message?: string;
+  steps: AgentStepView[];
+  /** The agent's answer (status done). */
+  answer?: string;
+  /** Why the run ended when it did not end with done. */
+  reason?: string;
+  /** Things the person should know (a secret that is not set, no page change after an action …). */
+  notices: string[];
+  /** A safety question waiting for agent:confirm (typing a password, submitting a payment form). */
+  confirm?: { question: string };
+  /** Commands carried out so far. */
+  commands: number;
+}
+
+export type AgentStartResponse = { runId: string; plan: string[]; message: string } | { error: string };
+
 export const IPC = {
   'app:status': { request: z.strictObject({}), response: null as unknown as AppStatus },
   'context:get': { request: z.strictObject({ summaries: z.boolean() }), response: null as unknown as ContextSnapshot },
@@ -136,6 +201,28 @@ export const IPC = {
   },
   /** Hides the launcher or popover (Esc). */
   'window:hide': { request: z.strictObject({}), response: null as unknown as { hidden: boolean } },
+  /**
+   * Plans a web task (one run at a time; a run still waiting for approval is replaced) and
+   * answers once the plan is ready; the run then waits for agent:approve. 'agent:update' pushes
+   * the run's state from the start, so it can be stopped while it plans.
+   */
+  'agent:start': { request: z.strictObject({ goal: text }), response: null as unknown as AgentStartResponse },
+  /** The person's answer to the plan: approve (with `steps` when they edited them) runs it; otherwise nothing runs. */
+  'agent:approve': {
+    request: z.strictObject({
+      runId,
+      approve: z.boolean(),
+      steps: z.array(planStep).min(1, { error: 'the plan needs at least one step' }).max(30, { error: 'the plan may have at most 30 steps' }).optional(),
+    }),
+    response: null as unknown as { started: boolean; reason?: string },
+  },
+  /** Stops the run: the model request in flight is dropped, the command in progress finishes. */
+  'agent:stop': { request: z.strictObject({ runId }), response: null as unknown as { stopped: boolean } },
+  /** A correction while the run works: it becomes the agent's next instruction. */
+  'agent:correct': { request: z.strictObject({ runId, text }), response: null as unknown as { accepted: boolean } },
+  'agent:status': { request: z.strictObject({ runId }), response: null as unknown as AgentRunView },
+  /** Answers the run's safety question (password field, payment form). */
+  'agent:confirm': { request: z.strictObject({ runId, accept: z.boolean() }), response: null as unknown as { answered: boolean } },
   // `satisfies` makes the compiler reject a channel missing here or one not in IPC_CHANNELS.
 } as const satisfies Record<IpcChannel, unknown>;
 

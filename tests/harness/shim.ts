@@ -3,7 +3,8 @@ import { IPC_CHANNELS, IPC_EVENTS } from '../../src/protocol/ipc-channels';
 // The browser side of the web harness: what the preload gives the renderer in Electron —
 // `window.api` (one async method per channel, named by methodName, answering IpcResult) and
 // `window.events` — served as /__harness/shim.js and loaded before the app's script. Calls go
-// to POST /__api/<channel> with the bridge token; main's pushes arrive as Server-Sent Events.
+// to POST /__api/<channel> with the bridge token; main's pushes arrive as Server-Sent Events
+// whose data is the push's payload as JSON (null when it has none).
 //
 // The token is not in this file (any page could load a script from another origin and read
 // it): it is in a <meta> of the served index.html, which other origins cannot read. The shim
@@ -57,12 +58,20 @@ export function shimSource(): string {
   const listeners = new Map(EVENTS.map((e) => [e, new Set()]));
   const source = new EventSource('/__events?token=' + encodeURIComponent(token));
   for (const event of EVENTS) {
-    source.addEventListener(event, () => {
+    source.addEventListener(event, (e) => {
+      // As the preload does: the push's one payload, or no argument when it has none.
+      let payload = null;
+      try {
+        payload = JSON.parse(e.data);
+      } catch (err) {
+        console.error('harness bridge: unreadable ' + event + ' payload');
+      }
       for (const listener of [...listeners.get(event)]) {
         try {
-          listener();
-        } catch (e) {
-          console.error(e);
+          if (payload === null) listener();
+          else listener(payload);
+        } catch (err) {
+          console.error(err);
         }
       }
     });

@@ -55,7 +55,7 @@ interface TabInfo {
   embedderData?: { tabActive?: boolean; tabStripIndex?: number };
 }
 
-export async function startUiRig(opts: { apps?: Array<'xterm' | 'xclock'> } = {}): Promise<UiRig> {
+export async function startUiRig(opts: { apps?: Array<'xterm' | 'xclock'>; env?: NodeJS.ProcessEnv } = {}): Promise<UiRig> {
   const cleanups: Array<() => Promise<unknown> | unknown> = [];
   const stop = async () => {
     for (const c of cleanups.reverse()) await Promise.resolve().then(c).catch(() => undefined);
@@ -81,6 +81,9 @@ export async function startUiRig(opts: { apps?: Array<'xterm' | 'xclock'> } = {}
       // The offline matcher only: no LLM from the developer's shell.
       DESKPILOT_LLM_MODEL: '',
       DESKPILOT_LLM_BASE_URL: '',
+      // A test's own settings (agent mode's scripted LLM). rig.env is the object the service
+      // reads configuration from on each use, so a test may also change it later.
+      ...opts.env,
     };
     const harness = await startWebHarness({ env });
     cleanups.push(() => harness.stop());

@@ -2,9 +2,11 @@
 // and the web harness, drives the real renderer into its states and writes PNGs — each state
 // in light and dark — to ui-shots/ (gitignored), at the sizes main gives its windows. For
 // looking at what a person sees; nothing is asserted.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { startAgentPages } from '../agent-pages/serve';
+import { startFakeOpenAi } from '../support/fake-openai-server';
 import { startUiRig } from './ui-rig';
 import type { View } from './web-harness';
 
@@ -118,6 +120,89 @@ async function main(): Promise<void> {
       await page.getByRole('alert').waitFor({ timeout: TIMEOUT });
       await shoot(page, 'settings-error');
       await ui.close();
+    }
+
+    // Agent mode, last (it needs an LLM; the commands above used the offline matcher): the
+    // scripted OpenAI-compatible server and the agent test pages, the real CDP agent browser.
+    {
+      const [llm, pages] = await Promise.all([startFakeOpenAi(), startAgentPages()]);
+      try {
+        rig.env.DESKPILOT_LLM_MODEL = 'scripted-model';
+        rig.env.DESKPILOT_LLM_BASE_URL = llm.baseURL;
+        const configFile = path.join(rig.configDir, 'config.json');
+        const config = existsSync(configFile) ? (JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>) : {};
+        mkdirSync(rig.configDir, { recursive: true });
+        writeFileSync(configFile, JSON.stringify({ ...config, agent: { tools: [{ name: 'Shop', url: pages.url('/search.html') }] } }, null, 2));
+        const agentStatus = (page: Page, want: string) =>
+          page.waitForFunction((w) => {
+            const el = (globalThis as unknown as { document: { querySelector(s: string): { getAttribute(n: string): string | null } | null } }).document.querySelector(
+              '[data-agent-status]',
+            );
+            return el?.getAttribute('data-agent-status') === w;
+          }, want, { timeout: TIMEOUT });
+
+        // The launcher: Agent on, the plan, a step running, the answer.
+        llm.script(
+          { json: { steps: ['Open the Shop tool', 'Search for "rain"', 'Read the results', 'Report the products found'], message: 'I will search the shop for rain gear and list what it has.' } },
+          { content: '<tool_code>{"action": "open_tool", "name": "Shop"}</tool_code>' },
+          { json: { command: { action: 'type', id: 1, value: 'rain', mode: null, submit: true } } },
+          { content: '<tool_code>{"action": "read_page"}</tool_code>', delayMs: 3_000 },
+          { content: '<tool_code>{"action": "done", "answer": "The shop has two rain items: the Blue rain jacket and Rain boots."}</tool_code>' },
+        );
+        const ui = await open('launcher');
+        const page = ui.page;
+        await page.getByRole('button', { name: 'Agent', exact: true }).click();
+        await shoot(page, 'agent-mode');
+        await command(page, 'find rain gear in the shop');
+        await agentStatus(page, 'awaiting_approval');
+        await shoot(page, 'agent-plan');
+        await page.getByRole('button', { name: 'Edit steps' }).click();
+        await shoot(page, 'agent-plan-edit');
+        await page.getByRole('button', { name: 'Undo edits' }).click();
+        await page.getByRole('button', { name: 'Approve' }).click();
+        await page.locator('.agent-step.is-running').nth(0).waitFor({ timeout: TIMEOUT });
+        await page.waitForFunction(() => {
+          const d = (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document;
+          return d.querySelectorAll('.agent-step.is-done').length === 2;
+        }, undefined, { timeout: TIMEOUT });
+        await shoot(page, 'agent-running');
+        await agentStatus(page, 'done');
+        await shoot(page, 'agent');
+
+        // The safety question (a password field), in the launcher and in the popover; then the
+        // finished run at the popover's size.
+        const signIn = () =>
+          llm.script(
+            { json: { steps: ['Open the login page', 'Type the password and sign in', 'Say whether it worked'], message: 'I will sign in.' } },
+            { content: `<tool_code>{"action": "open_tab", "url": "${pages.url('/login.html')}"}</tool_code>` },
+            { json: { command: { action: 'type', id: 2, value: 'hunter2', mode: null, submit: true } } },
+            { content: '<tool_code>{"action": "done", "answer": "Signed in: the page says Logged in."}</tool_code>' },
+          );
+        signIn();
+        await command(page, 'sign in to the test site');
+        await agentStatus(page, 'awaiting_approval');
+        await page.getByRole('button', { name: 'Approve' }).click();
+        await page.getByRole('alertdialog').waitFor({ timeout: TIMEOUT });
+        await shoot(page, 'agent-confirm');
+        await page.getByRole('button', { name: 'Allow', exact: true }).click();
+        await agentStatus(page, 'done');
+        await ui.close();
+
+        signIn();
+        const pop = await open('popover');
+        await command(pop.page, 'agent: sign in to the test site');
+        await agentStatus(pop.page, 'awaiting_approval');
+        await shoot(pop.page, 'agent-plan-popover');
+        await pop.page.getByRole('button', { name: 'Approve' }).click();
+        await pop.page.getByRole('alertdialog').waitFor({ timeout: TIMEOUT });
+        await shoot(pop.page, 'agent-confirm-popover');
+        await pop.page.getByRole('button', { name: 'Allow', exact: true }).click();
+        await agentStatus(pop.page, 'done');
+        await shoot(pop.page, 'agent-popover');
+        await pop.close();
+      } finally {
+        await Promise.all([llm.stop(), pages.stop()]);
+      }
     }
   } finally {
     await rig.stop();

@@ -7,12 +7,13 @@ import type { WebContents } from 'electron';
 import { guardedHandlers } from '../../src/main/ipc-manager';
 import { AppService } from '../../src/main/service/app-service';
 import { voiceDeps } from '../../src/main/voice';
+import { wireAgent } from '../../src/platform/agent-wiring';
 import { launchChrome } from '../../src/platform/chrome/launch';
 import { loadConfig } from '../../src/platform/config/load-config';
 import { LLM_API_KEY, SettingsStore, type SecretStore } from '../../src/platform/config/settings-store';
 import { wireEngine } from '../../src/platform/wire-engine';
 import { IPC_CHANNELS, IPC_EVENTS, type IpcChannel, type IpcEvent } from '../../src/protocol/ipc-channels';
-import type { HotkeyStatus, SettingsView } from '../../src/protocol/ipc';
+import type { HotkeyStatus, IpcEventPayloads, SettingsView } from '../../src/protocol/ipc';
 import { acquireRenderer } from './build-renderer';
 import { BYTES_MARK, TOKEN_HEADER, TOKEN_META, shimSource } from './shim';
 
@@ -25,7 +26,7 @@ import { BYTES_MARK, TOKEN_HEADER, TOKEN_META, shimSource } from './shim';
 //   GET  /index.html?view=<view>   the built renderer, with the shim injected (served copy only)
 //   GET  /__harness/shim.js        window.api + window.events (see shim.ts)
 //   POST /__api/<channel>          x-deskpilot-token: <token>, JSON body → IpcResult JSON
-//   GET  /__events?token=<token>   Server-Sent Events: 'ui:show', 'ui:voice'
+//   GET  /__events?token=<token>   Server-Sent Events: 'ui:show', 'ui:voice', 'agent:update' (data: the payload as JSON)
 //
 // Refused: a Host other than 127.0.0.1/localhost:<port> (DNS rebinding), a cross-origin
 // Origin, a missing or wrong token (403; the handler never runs).
@@ -47,8 +48,10 @@ export interface WebHarness {
   origin: string;
   /** The bridge token (tests use it to call channels directly; the page gets it from the served HTML). */
   token: string;
-  /** Pushes a main → renderer event to every connected page. */
-  emit(event: IpcEvent): void;
+  /** Pushes a main → renderer event (with its payload, if it has one) to every connected page. */
+  emit<E extends IpcEvent>(event: E, ...payload: IpcEventPayloads[E] extends undefined ? [] : [IpcEventPayloads[E]]): void;
+  /** Every 'agent:update' the service pushed, oldest first (for assertions). */
+  agentUpdates: Array<IpcEventPayloads['agent:update']>;
   /** How many pages are listening on /__events (wait for ≥1 before emit). */
   eventClients(): number;
   /** Times (ms since epoch) the renderer asked to hide its window. */
@@ -107,6 +110,9 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
   const calls: WebHarness['calls'] = [];
   const launchedChromes: number[] = [];
   const audio: WebHarness['audio'] = [];
+  const agentUpdates: WebHarness['agentUpdates'] = [];
+  // Set once the bridge is up; pushes before that reach no page anyway.
+  let push: (event: IpcEvent, payload?: unknown) => void = () => {};
 
   // ---- the AppService, built as main builds it (fakes only where Electron would be) ----
   const secrets = new FakeSecretStore();
@@ -147,6 +153,13 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     },
     voiceConfigured: voice.voiceConfigured,
     frontmost: () => null,
+    // main's agent wiring (src/platform/agent-wiring.ts), on the test's env: the real CDP agent
+    // browser on the configured Chrome, the real LLM models on the configured endpoint.
+    agent: async () => wireAgent(await loadConfig({}, env), { env, llmApiKey: await secrets.get(LLM_API_KEY) }),
+    emit: (event, payload) => {
+      if (event === 'agent:update') agentUpdates.push(payload as IpcEventPayloads['agent:update']);
+      push(event, payload);
+    },
   });
   // wireEngine builds the X11 backend without a display (it falls back to process.env.DISPLAY, not
   // opts.env), so the harness pins this process's DISPLAY to the test desktop while it runs —
@@ -265,6 +278,11 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
   }
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
+  push = (event, payload) => {
+    if (!IPC_EVENTS.includes(event)) throw new Error(`unknown event ${event}`);
+    const data = JSON.stringify(payload === undefined ? null : payload);
+    for (const res of sse) res.write(`event: ${event}\ndata: ${data}\n\n`);
+  };
 
   let stopping: Promise<void> | null = null;
   return {
@@ -276,9 +294,9 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     refused,
     calls,
     audio,
-    emit(event) {
-      if (!IPC_EVENTS.includes(event)) throw new Error(`unknown event ${event}`);
-      for (const res of sse) res.write(`event: ${event}\ndata: {}\n\n`);
+    agentUpdates,
+    emit(event, ...payload) {
+      push(event, payload[0]);
     },
     eventClients: () => sse.size,
     stop() {

@@ -156,13 +156,16 @@ describeDesktop('web harness bridge (real AppService and guard over loopback HTT
     await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobals;
       g.seen = [];
-      g.events.on('ui:show', () => g.seen!.push('show'));
+      g.events.on('ui:show', (...args: unknown[]) => g.seen!.push(`show ${args.length}`));
       g.events.on('ui:voice', () => g.seen!.push('voice'));
+      g.events.on('agent:update', (view) => g.seen!.push(`agent ${view.runId} ${view.status}`));
     });
     await expect.poll(() => harness.eventClients()).toBeGreaterThan(0);
     harness.emit('ui:show');
     harness.emit('ui:voice');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).seen)).toEqual(['show', 'voice']);
+    // agent:update carries the run's state; the others carry nothing (the listener gets no argument).
+    harness.emit('agent:update', { runId: 'a1', version: 1, goal: 'g', status: 'planning', steps: [], notices: [], commands: 0 });
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).seen)).toEqual(['show 0', 'voice', 'agent a1 planning']);
   });
 
   it('a request without the token, or with a wrong one, is refused (403) and runs nothing', async () => {

@@ -1,6 +1,6 @@
 import type { Envelope } from '../../protocol/commands';
 import type { ContextSnapshot } from '../../protocol/context';
-import type { AppStatus, CommandResponse, HotkeyStatus, SettingsView } from '../../protocol/ipc';
+import type { AppStatus, CommandResponse, HotkeyStatus, IpcEvent, IpcEventPayloads, SettingsView } from '../../protocol/ipc';
 import type { PlannerMode } from '../../protocol/planning';
 import type { ExecReport, PlannedCommand } from '../../protocol/report';
 import { formatFieldError } from '../../protocol/validation';
@@ -8,6 +8,7 @@ import { errorMessage } from '../../engine/errors';
 import type { SettingsStore } from '../../platform/config/settings-store';
 import type { WiredEngine } from '../../platform/wire-engine';
 import type { IpcHandlers } from '../ipc-manager';
+import { AgentService, type AgentFactory } from './agent-service';
 
 // What the app does for its windows, free of Electron so the web test harness serves the
 // very same logic: plan words, hold a plan that needs a yes or a choice, run it against the
@@ -26,6 +27,10 @@ export interface AppServiceDeps {
   voiceConfigured(settings: SettingsView): Promise<boolean>;
   /** The app window the user was in when the launcher opened (remembered by main before showing). */
   frontmost?(): { app: string; title: string } | null;
+  /** Agent mode's models, options and browser, from the current configuration (agent-service.ts). */
+  agent?: AgentFactory;
+  /** Pushes an event to the windows ('agent:update'). */
+  emit?<E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]): void;
   now?: () => number;
 }
 
@@ -43,9 +48,11 @@ export class AppService {
   private inFlight: AbortController | null = null;
   private seq = 0;
   private readonly now: () => number;
+  private readonly agent: AgentService;
 
   constructor(private readonly deps: AppServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.agent = new AgentService({ factory: deps.agent, emit: (view) => deps.emit?.('agent:update', view) });
   }
 
   /** Warm start: the engine (and with it the Chrome connection) is ready before the first command. */
@@ -55,6 +62,7 @@ export class AppService {
 
   async dispose(): Promise<void> {
     this.inFlight?.abort();
+    await this.agent.dispose();
     const w = this.wired;
     this.wired = null;
     await w?.dispose();
@@ -103,6 +111,7 @@ export class AppService {
       },
       'voice:transcribe': async (r) => ({ text: await this.deps.transcribe(r.audio, r.mime, await this.deps.settings.view()) }),
       'window:hide': async () => ({ hidden: this.deps.hideWindow() }),
+      ...this.agent.handlers(),
     };
   }
 

@@ -8,6 +8,7 @@ import './styles/results.css';
 import './styles/popover.css';
 import './styles/dialog.css';
 import './styles/settings.css';
+import './styles/agent.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

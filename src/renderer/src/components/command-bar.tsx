@@ -1,27 +1,51 @@
 import { useVoiceCommand } from '../hooks/use-voice-command';
+import { isAgentText } from '../lib/agent-text';
+import { useAgentStore } from '../state/agent-store';
 import { useCommandStore } from '../state/command-store';
 import { useInputStore } from '../state/input-store';
 import { CommandInput, runText } from './command-input';
-import { ReturnIcon, SparkIcon } from './icons';
+import { AgentIcon, ReturnIcon, SparkIcon } from './icons';
 import { MicButton } from './mic-button';
 
-// The input row: field, mic, and Run — which turns into Cancel while a request is planned.
+// The input row: field, the Agent toggle, mic, and Run — which turns into Cancel while a
+// request is planned.
 
 export function CommandBar() {
   const phase = useCommandStore((s) => s.phase);
   const cancel = useCommandStore((s) => s.cancel);
   const text = useInputStore((s) => s.text);
+  const agentMode = useAgentStore((s) => s.mode);
+  const setAgentMode = useAgentStore((s) => s.setMode);
   const voice = useVoiceCommand();
   const working = phase.kind === 'working';
+  const agent = agentMode || isAgentText(text);
   const voiceNote = voice.state === 'recording' ? 'Listening…' : voice.state === 'transcribing' ? 'Transcribing…' : null;
 
   return (
     <div className="command-bar">
-      <div className={`command-row${working ? ' is-working' : ''}${voice.state === 'recording' ? ' is-listening' : ''}`}>
+      <div className={`command-row${working ? ' is-working' : ''}${voice.state === 'recording' ? ' is-listening' : ''}${agent ? ' is-agent' : ''}`}>
         <span className="command-glyph" aria-hidden="true">
-          <SparkIcon />
+          {agent ? <AgentIcon /> : <SparkIcon />}
         </span>
         <CommandInput describedBy={voiceNote || voice.error ? 'voice-note' : undefined} />
+        <button
+          type="button"
+          className={`agent-toggle${agentMode ? ' is-on' : ''}`}
+          aria-pressed={agentMode}
+          title={
+            agentMode
+              ? 'Agent mode is on: Enter plans a web task in Chrome for you to approve. Click to type commands again.'
+              : 'Agent mode: DeskPilot plans a web task in Chrome, you approve the steps, then it works. (Or start with “agent:”.)'
+          }
+          onClick={() => {
+            setAgentMode(!agentMode);
+            // Back to typing, without selecting what is already there.
+            document.getElementById('command-input')?.focus();
+          }}
+        >
+          <AgentIcon size={14} />
+          <span>Agent</span>
+        </button>
         {voice.available && <MicButton voice={voice} disabled={working} />}
         {working && phase.cancellable ? (
           <button type="button" className="button button-quiet" onClick={() => void cancel()} disabled={phase.cancelling}>
@@ -32,7 +56,7 @@ export function CommandBar() {
             type="button"
             className="icon-button run"
             aria-label="Run"
-            title="Run (Enter)"
+            title={agent ? 'Plan this task (Enter)' : 'Run (Enter)'}
             disabled={working || text.trim() === ''}
             onClick={() => runText(text)}
           >

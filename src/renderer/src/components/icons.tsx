@@ -67,3 +67,18 @@ export const WarnIcon = ({ size = 14 }: IconProps) => (
     <path d="M8 2.2l6.2 11H1.8zM8 6.5v3M8 11.4v.1" />
   </svg>
 );
+
+/** Agent mode: a pointer that acts on pages. */
+export const AgentIcon = ({ size = 16 }: IconProps) => (
+  <svg {...base(size)}>
+    <path d="M3.25 2.75l8.5 3.9-3.6 1.25-1.3 3.6z" />
+    <path d="M8.4 8.15l3.6 3.6" />
+    <path d="M13 1.75v2.5M11.75 3h2.5" />
+  </svg>
+);
+
+export const StopIcon = ({ size = 12 }: IconProps) => (
+  <svg {...base(size)}>
+    <rect x="3.5" y="3.5" width="9" height="9" rx="1.5" fill="currentColor" stroke="none" />
+  </svg>
+);

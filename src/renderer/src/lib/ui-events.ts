@@ -1,7 +1,7 @@
-import type { IpcEvent, RendererEvents } from '../../../protocol/ipc-channels';
+import type { IpcEvent, IpcEventPayloads, RendererEvents } from '../../../protocol/ipc-channels';
 
-/** Subscribes to a push from main ('ui:show', 'ui:voice'); a no-op where there is no bridge. */
-export function onUiEvent(event: IpcEvent, listener: () => void): () => void {
+/** Subscribes to a push from main ('ui:show', 'ui:voice', 'agent:update'); a no-op where there is no bridge. */
+export function onUiEvent<E extends IpcEvent>(event: E, listener: (payload: IpcEventPayloads[E]) => void): () => void {
   const events = (window as { events?: RendererEvents }).events;
   if (!events || typeof events.on !== 'function') return () => {};
   try {

@@ -1,3 +1,4 @@
+import { AgentPanel } from '../components/agent-panel';
 import { CommandBar } from '../components/command-bar';
 import { HistoryList } from '../components/history-list';
 import { GearIcon } from '../components/icons';
@@ -14,6 +15,7 @@ export function PopoverView({ openSettings }: { openSettings(): void }) {
       <h1 className="sr-only">DeskPilot</h1>
       <div className="popover-top">
         <CommandBar />
+        <AgentPanel />
         <ResultPanel />
       </div>
       <div className="popover-body">
