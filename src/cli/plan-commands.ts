@@ -26,6 +26,11 @@ function explain(outcome: PlanOutcome, io: Io): void {
   );
 }
 
+/** Auto mode fell back to the offline answer: say why, so a stopped Ollama is noticed. */
+function noteFallback(outcome: PlanOutcome, io: Io): void {
+  if (outcome.note) io.err(`note: ${outcome.note}\n`);
+}
+
 /** `deskpilot plan`: the envelope on stdout, exactly the protocol's shape; nothing runs. */
 export async function runPlan(flags: ConfigFlags, args: PlanArgs, io: Io): Promise<number> {
   const snapshot = await snapshotFrom(args.contextFile, io);
@@ -35,6 +40,7 @@ export async function runPlan(flags: ConfigFlags, args: PlanArgs, io: Io): Promi
     const { outcome } = await app.engine.plan(args.text, { mode: args.mode, snapshot });
     io.out(JSON.stringify(outcome.envelope, null, 2) + '\n');
     if (args.explain) explain(outcome, io);
+    noteFallback(outcome, io);
     return EXIT.ok;
   } catch (e) {
     io.err(`deskpilot: ${errorMessage(e)}\n`);
@@ -72,6 +78,7 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
     }
     const { outcome } = planned;
     if (args.explain) explain(outcome, io);
+    noteFallback(outcome, io);
     if (outcome.envelope.needs_clarification) {
       const reason = outcome.envelope.clarification_reason ?? 'the request is ambiguous';
       io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');

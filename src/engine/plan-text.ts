@@ -22,6 +22,8 @@ export interface PlanOutcome {
   usage: TokenUsage | null;
   /** With a clarification: the valid choices, each ready to run. */
   candidates: Array<{ label: string; envelope: Envelope }>;
+  /** Set when auto mode wanted the LLM but fell back to the offline answer, saying why. */
+  note?: string;
 }
 
 /** Keeps the candidates that are themselves valid, runnable envelopes. */
@@ -73,27 +75,48 @@ export async function planText(
   const started = performance.now();
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
 
+  let offline: PlanOutcome | null = null;
   if (mode !== 'llm') {
     const answer = await planners.local.plan({ text, context: snap, turns, signal });
     const checked = checkAnswer(answer.envelope, snap);
     // The matcher's own answers must always be valid; one that is not is a bug, reported as such.
     if (!checked.envelope) throw new PlanError(`the offline matcher produced an invalid plan: ${checked.errors.join('; ')}`);
+    offline = {
+      envelope: checked.envelope,
+      planner: 'local',
+      plannerDescription: planners.local.describe(),
+      confidence: answer.confidence,
+      timings: { plan_ms: elapsed(), repaired: false },
+      usage: null,
+      candidates: checked.envelope.needs_clarification ? validCandidates(answer.candidates, snap) : [],
+    };
     const sure = answer.confidence >= 1 && !checked.envelope.needs_clarification;
-    if (mode === 'local' || sure || !planners.llm) {
-      return {
-        envelope: checked.envelope,
-        planner: 'local',
-        plannerDescription: planners.local.describe(),
-        confidence: answer.confidence,
-        timings: { plan_ms: elapsed(), repaired: false },
-        usage: null,
-        candidates: checked.envelope.needs_clarification ? validCandidates(answer.candidates, snap) : [],
-      };
-    }
+    if (mode === 'local' || sure || !planners.llm) return offline;
   }
 
   const llm = planners.llm;
   if (!llm) throw new PlanError(planners.llmMissingReason);
+  if (offline) {
+    // auto: an LLM that is down (Ollama not started, no network) must not cost the offline
+    // answer — its question, with its choices, is still better than an error.
+    try {
+      return await planWithLlm(llm, text, snap, turns, signal, elapsed);
+    } catch (e) {
+      if (signal?.aborted || (e instanceof DeskPilotError && e.code === 'llm_cancelled')) throw e;
+      return { ...offline, timings: { ...offline.timings, plan_ms: elapsed() }, note: `the LLM was not used: ${errorMessage(e)}` };
+    }
+  }
+  return planWithLlm(llm, text, snap, turns, signal, elapsed);
+}
+
+async function planWithLlm(
+  llm: Planner,
+  text: string,
+  snap: ContextSnapshot,
+  turns: readonly Turn[],
+  signal: AbortSignal | undefined,
+  elapsed: () => number,
+): Promise<PlanOutcome> {
   const usage: TokenUsage = { prompt_tokens: 0, completion_tokens: 0 };
   const add = (u?: TokenUsage) => {
     if (u) [usage.prompt_tokens, usage.completion_tokens] = [usage.prompt_tokens + u.prompt_tokens, usage.completion_tokens + u.completion_tokens];

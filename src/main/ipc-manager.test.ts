@@ -1,6 +1,6 @@
 import type { WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
-import type { ContextSnapshot } from '../protocol/context';
+import { IPC_CHANNELS } from '../protocol/ipc-channels';
 import { guardedHandlers, type IpcHandlers } from './ipc-manager';
 
 // The Electron runtime cannot run here: senders are stand-in objects (a fake, named so),
@@ -11,37 +11,42 @@ describe('IPC manager (fake Electron senders)', () => {
   const seen: unknown[] = [];
   // Only the channels these tests call; the rest are never reached.
   const handlers = {
-    'context:get': async (r: { summaries: boolean }) => {
+    'presets:delete': async (r: { name: string }) => {
       seen.push(r);
-      return { taken_at: 'now' } as unknown as ContextSnapshot;
+      return { deleted: true };
     },
-    'exec:run': async () => {
-      throw new Error('Chrome is not reachable');
+    'chrome:launch': async () => {
+      throw new Error('no Chrome is installed');
     },
   } as unknown as IpcHandlers;
   const invoke = guardedHandlers(handlers, (s) => s === ours);
 
   it('passes a valid request from our window to the handler', async () => {
-    expect(await invoke['context:get']({ sender: ours }, { summaries: true })).toEqual({ ok: true, value: { taken_at: 'now' } });
-    expect(seen).toEqual([{ summaries: true }]);
+    expect(await invoke['presets:delete']({ sender: ours }, { name: ' code space ' })).toEqual({ ok: true, value: { deleted: true } });
+    expect(seen).toEqual([{ name: 'code space' }]);
   });
 
   it('refuses other senders without calling the handler', async () => {
     seen.length = 0;
-    expect(await invoke['context:get']({ sender: stranger }, { summaries: true })).toEqual({ ok: false, error: 'refused: unknown sender' });
+    expect(await invoke['presets:delete']({ sender: stranger }, { name: 'x' })).toEqual({ ok: false, error: 'refused: unknown sender' });
     expect(seen).toEqual([]);
   });
 
   it('refuses malformed payloads, naming the field', async () => {
-    expect(await invoke['context:get']({ sender: ours }, { summaries: 'yes', x: 1 })).toEqual({
+    expect(await invoke['presets:delete']({ sender: ours }, { name: '', x: 1 })).toEqual({
       ok: false,
-      error: 'summaries: Invalid input: expected boolean, received string; x: unknown field',
+      error: 'name: must not be empty; x: unknown field',
     });
     expect(seen).toEqual([]);
   });
 
   it('turns a handler failure into a message', async () => {
-    const r = await invoke['exec:run']({ sender: ours }, { input: {}, dryRun: false });
-    expect(r).toEqual({ ok: false, error: 'Chrome is not reachable' });
+    const r = await invoke['chrome:launch']({ sender: ours }, {});
+    expect(r).toEqual({ ok: false, error: 'no Chrome is installed' });
+  });
+
+  it('offers the renderer no channel that runs a raw batch or reads the whole desktop', () => {
+    expect(IPC_CHANNELS).not.toContain('exec:run');
+    expect(IPC_CHANNELS).not.toContain('context:get');
   });
 });

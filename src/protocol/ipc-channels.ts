@@ -5,8 +5,6 @@ import type { AgentRunView } from './ipc';
 
 export const IPC_CHANNELS = [
   'app:status',
-  'context:get',
-  'exec:run',
   'command:submit',
   'command:choose',
   'command:confirm',

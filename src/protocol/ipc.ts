@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ContextSnapshot, SourceStatus } from './context';
+import { acceleratorProblem } from './accelerator';
+import type { SourceStatus } from './context';
 import type { IpcChannel, CamelChannel } from './ipc-channels';
 import type { PlannerMode } from './planning';
 import type { Preset } from './preset';
@@ -63,6 +64,16 @@ export interface SettingsView {
 /** A setting that an environment variable can override. */
 export type SettingKey = 'chrome.url' | 'llm.base_url' | 'llm.model' | 'llm.api_key' | 'llm.mode';
 
+const hotkey = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(100)
+  .superRefine((value, ctx) => {
+    const problem = acceleratorProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const SettingsPatch = z.strictObject({
   llm: z
     .strictObject({
@@ -79,9 +90,10 @@ export const SettingsPatch = z.strictObject({
     })
     .optional(),
   hotkeys: z
-    .strictObject({
-      launcher: z.string().trim().min(1, { error: 'must not be empty' }).max(100).optional(),
-      voice: z.string().trim().min(1, { error: 'must not be empty' }).max(100).optional(),
+    .strictObject({ launcher: hotkey.optional(), voice: hotkey.optional() })
+    .refine((h) => !h.launcher || !h.voice || h.launcher.toLowerCase() !== h.voice.toLowerCase(), {
+      error: 'must differ from the launcher hotkey',
+      path: ['voice'],
     })
     .optional(),
   confirm: z.strictObject({ close_tab: z.boolean().optional(), close_app: z.boolean().optional() }).optional(),
@@ -167,8 +179,6 @@ export type AgentStartResponse = { runId: string; plan: string[]; message: strin
 
 export const IPC = {
   'app:status': { request: z.strictObject({}), response: null as unknown as AppStatus },
-  'context:get': { request: z.strictObject({ summaries: z.boolean() }), response: null as unknown as ContextSnapshot },
-  'exec:run': { request: z.strictObject({ input: z.unknown(), dryRun: z.boolean() }), response: null as unknown as ExecReport },
   /** Words in: plans against a fresh snapshot and runs, unless it must ask first. */
   'command:submit': {
     request: z.strictObject({ text, mode: z.enum(['auto', 'local', 'llm']).optional() }),

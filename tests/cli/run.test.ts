@@ -134,6 +134,14 @@ describeDesktop('deskpilot plan/run: words to effects (scripted OpenAI-compatibl
     expect(llmOnly.stderr).toMatch(/no LLM is configured: set DESKPILOT_LLM_MODEL/);
   });
 
+  it('auto with the LLM down still gives the offline answer (its question), and says the LLM was not used', async () => {
+    const down = { ...llmEnv, DESKPILOT_LLM_BASE_URL: 'http://127.0.0.1:9/v1' };
+    const r = await run(['go to reddit'], down);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^note: the LLM was not used: cannot reach the LLM at http:\/\/127\.0\.0\.1:9\/v1/m);
+    expect(r.stderr).toMatch(/^needs clarification: Which tab: 1 "Reddit - front page" .* or 3 "Reddit - r\/node"/m);
+  });
+
   it('follow-ups: "now put it on the right" refers to the app just moved', async () => {
     const xterm = (await runCli(['context', '--json', '--no-summaries'], { env })).json.running_apps.find((a: { pid: number }) => a.pid === desk.pids.apps.xterm);
     const id = xterm.windows[0].id as string;

@@ -187,6 +187,14 @@ describe('LLM planner (scripted OpenAI-compatible server on 127.0.0.1)', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('the timeout bounds the whole call: with retries on, a hanging server is not asked again', async () => {
+    server.script({ hang: true });
+    const err = await createLlmPlanner(options({ timeoutMs: 400, maxRetries: 2 })).plan(request()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'llm_timeout' });
+    expect((err as Error).message).toMatch(/^no answer from test-model within 0\.4 s — /);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('cancels mid-request through req.signal', async () => {
     server.script({ hang: true });
     const controller = new AbortController();

@@ -140,10 +140,28 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
     expect(await rig.raw.titles()).toEqual(['Hacker News', 'Reddit - front page', 'Reddit - r/node', 'Rust Docs']);
 
     await ask();
+    // The dialog ignores Enter for a moment after it opens (a held or doubled submit Enter).
+    await page.waitForTimeout(500);
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: POLL.timeout });
     await expect.poll(() => rig.raw.titles(), POLL).toEqual(['Hacker News', 'Rust Docs']);
     await expect.poll(() => text(results(page)), POLL).toMatch(/✓/);
+  });
+
+  it('a held Enter (the one that submitted, auto-repeating) does not accept the confirmation', async () => {
+    await rig.setTabs(['Reddit - front page', 'Hacker News', 'Reddit - r/node']);
+    const page = await open('launcher');
+    const dialog = page.getByRole('alertdialog');
+    await input(page).fill('close all reddit tabs');
+    await page.keyboard.down('Enter'); // submits
+    await dialog.waitFor({ timeout: POLL.timeout });
+    await page.keyboard.down('Enter'); // still held: playwright sends it as a repeat
+    await page.keyboard.down('Enter');
+    await page.keyboard.up('Enter');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await rig.raw.titles()).toEqual(['Hacker News', 'Reddit - front page', 'Reddit - r/node']);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: POLL.timeout });
   });
 
   it('the confirmation heading counts the tabs, not the commands: two tabs in one close_tab → "Close these tabs?"', async () => {
@@ -245,8 +263,8 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
     const page = await open('launcher');
     const calls = rig.harness.calls.length;
     const post = (headers: Record<string, string>, body: unknown) =>
-      fetch(`${rig.harness.origin}/__api/exec:run`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    const closeAll = { input: { type: 'close_tab', tab_indices: [1, 2, 3] }, dryRun: false };
+      fetch(`${rig.harness.origin}/__api/command:submit`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const closeAll = { text: 'switch to hacker news' };
     const none = await post({}, closeAll);
     expect(none.status).toBe(403);
     expect(await none.json()).toEqual({ ok: false, error: 'refused: unknown sender' });
@@ -254,7 +272,7 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
     expect(wrong.status).toBe(403);
     // The page's own origin without the token (what another script in it could try) is refused too.
     const fromPage = await page.evaluate(async (body) => {
-      const r = await fetch('/__api/exec:run', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const r = await fetch('/__api/command:submit', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       return r.status;
     }, JSON.stringify(closeAll));
     expect(fromPage).toBe(403);

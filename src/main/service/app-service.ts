@@ -57,7 +57,10 @@ export class AppService {
 
   /** Warm start: the engine (and with it the Chrome connection) is ready before the first command. */
   async start(): Promise<void> {
-    await this.engine();
+    const { engine } = await this.engine();
+    // Connect to Chrome and the window backend now, not on the first command; a failure here
+    // is only a status (the status line says how to fix it).
+    await engine.snapshot({ summaries: false }).catch(() => undefined);
   }
 
   async dispose(): Promise<void> {
@@ -84,8 +87,6 @@ export class AppService {
   handlers(): IpcHandlers {
     return {
       'app:status': () => this.status(),
-      'context:get': async (r) => (await this.engine()).engine.snapshot({ summaries: r.summaries }),
-      'exec:run': async (r) => (await this.engine()).engine.exec(r.input, { dryRun: r.dryRun }),
       'command:submit': (r) => this.submit(r.text, r.mode ?? 'auto'),
       'command:choose': (r) => this.choose(r.id, r.candidate),
       'command:confirm': (r) => this.confirm(r.id, r.accept),
@@ -115,6 +116,14 @@ export class AppService {
     };
   }
 
+  /**
+   * The desktop snapshot, for main's own use (the frontmost window). Not a renderer channel:
+   * nothing a page can call runs a batch without the confirmation rules.
+   */
+  async snapshot(): Promise<ContextSnapshot> {
+    return (await this.engine()).engine.snapshot({ summaries: false });
+  }
+
   async status(): Promise<AppStatus> {
     const wired = await this.engine();
     const [snap, settings] = await Promise.all([wired.engine.snapshot({ summaries: false }), this.deps.settings.view()]);
@@ -138,7 +147,8 @@ export class AppService {
       const { outcome, snapshot } = await engine.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
       if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.' };
       if (outcome.envelope.needs_clarification) {
-        const question = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
+        const asked = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
+        const question = outcome.note ? `${asked} (Note: ${outcome.note}.)` : asked;
         this.pending.set(id, { kind: 'clarification', text, candidates: outcome.candidates.map((c) => c.envelope), snapshot, planner: outcome.planner, at: this.now() });
         await engine.remember({ at: this.now(), text, envelope: outcome.envelope, outcome: `asked: ${question}` });
         return { kind: 'clarification', id, question, candidates: outcome.candidates.map((c) => ({ label: c.label })) };

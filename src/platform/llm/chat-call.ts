@@ -20,10 +20,17 @@ export async function chat(
   signal?: AbortSignal,
 ): Promise<ChatResult> {
   if (signal?.aborted) throw new LlmCancelledError();
+  // The timeout bounds the whole call, retries included: the SDK's own timeout is per attempt,
+  // and it retries timeouts, which would stretch "30 s" to a minute and a half.
+  const deadline = AbortSignal.timeout(o.timeoutMs);
+  const both = signal ? AbortSignal.any([signal, deadline]) : deadline;
   let completion: ChatCompletion;
   try {
-    completion = await client.chat.completions.create({ ...body, model: o.model, temperature: o.temperature }, { signal });
+    completion = await client.chat.completions.create({ ...body, model: o.model, temperature: o.temperature }, { signal: both });
   } catch (e) {
+    if (deadline.aborted && !signal?.aborted) {
+      throw new LlmError(`no answer from ${o.model} within ${Math.round(o.timeoutMs / 100) / 10} s — the server may be busy or still loading the model; try again or raise the timeout`, 'llm_timeout');
+    }
     throw explainLlmError(e, o, signal);
   }
   const choice = completion.choices?.[0];

@@ -204,7 +204,8 @@ export function renderSnapshot(input: RenderInput): RenderOutput {
     } else {
       cut++;
       if (c.e.y + c.e.h <= 0) cutAbove++;
-      else cutBelow++;
+      else if (c.e.y >= vh) cutBelow++;
+      // Cut elements within the viewport's height are no scroll away: only the cut line counts them.
     }
   }
 

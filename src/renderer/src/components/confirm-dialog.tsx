@@ -16,17 +16,28 @@ function title(items: PlannedCommand[]): string {
   return 'Close these?';
 }
 
+/** How long after opening the dialog ignores Enter. */
+const ARM_MS = 400;
+
 export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
   const answer = useCommandStore((s) => s.answerConfirm);
   const acceptRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
+  const openedAt = useRef(performance.now());
   useEffect(() => {
+    openedAt.current = performance.now();
     acceptRef.current?.focus();
     return () => useInputStore.getState().requestFocus();
   }, []);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    // The Enter that submitted the command may still be held (auto-repeat) or pressed twice:
+    // it must not also accept a dialog the user has not read.
+    if (e.key === 'Enter' && (e.repeat || performance.now() - openedAt.current < ARM_MS)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -66,7 +77,7 @@ export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
             Cancel
           </button>
           <button ref={acceptRef} type="button" className="button button-danger" onClick={() => void answer(true)}>
-            Close them
+            {items.every((i) => i.type === 'close_app') ? 'Quit them' : 'Close them'}
           </button>
         </div>
       </div>
