@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLUR_GRACE_MS, REOPEN_AFTER_BLUR_MS, shouldHideOnBlur, trayToggle } from './blur-guard';
 
-const base = { now: 10_000, shownAt: 5_000, visible: true, devToolsOpen: false, nativeDialogOpen: false };
+const base = { now: 10_000, shownAt: 5_000, visible: true, devToolsOpen: false, nativeDialogOpen: false, modalOpen: false };
 
 describe('blur guard', () => {
   it('hides a visible window that lost focus', () => {
@@ -17,6 +17,8 @@ describe('blur guard', () => {
   it('never hides while DevTools or a native dialog of ours is open', () => {
     expect(shouldHideOnBlur({ ...base, devToolsOpen: true })).toBe(false);
     expect(shouldHideOnBlur({ ...base, nativeDialogOpen: true })).toBe(false);
+    // A confirmation in the window: switching to another app to check something must not lose it.
+    expect(shouldHideOnBlur({ ...base, modalOpen: true })).toBe(false);
   });
 
   it('does nothing for a window that is already hidden', () => {

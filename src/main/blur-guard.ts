@@ -18,12 +18,14 @@ export interface BlurState {
   visible: boolean;
   devToolsOpen: boolean;
   nativeDialogOpen: boolean;
+  /** A confirmation or safety question is open inside one of our windows (renderer says so). */
+  modalOpen: boolean;
 }
 
 export function shouldHideOnBlur(s: BlurState): boolean {
   if (!s.visible) return false;
   if (s.now - s.shownAt < BLUR_GRACE_MS) return false;
-  if (s.devToolsOpen || s.nativeDialogOpen) return false;
+  if (s.devToolsOpen || s.nativeDialogOpen || s.modalOpen) return false;
   return true;
 }
 

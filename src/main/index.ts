@@ -11,6 +11,7 @@ import { autostartFile } from './autostart-linux';
 import { launchChromeForApp } from './chrome-launcher';
 import { FrontmostTracker } from './frontmost';
 import { HotkeyManager } from './hotkeys';
+import { setModalOpen } from './native-dialogs';
 import { registerIpc } from './ipc-manager';
 import { LauncherWindow } from './launcher-window';
 import { applyLoginItem, HIDDEN_FLAG, startCommand } from './login-item';
@@ -82,6 +83,7 @@ async function start(): Promise<void> {
       await loginItem(view.launch_at_login);
     },
     hideWindow: () => windows?.hideFocused() ?? false,
+    modalChanged: setModalOpen,
     launchChrome: () => launchChromeForApp(),
     ...voiceDeps(secrets),
     frontmost: () => frontmost.current(),

@@ -2,7 +2,7 @@ import type { BrowserWindow } from 'electron';
 import path from 'node:path';
 import type { IpcEvent, IpcEventPayloads } from '../protocol/ipc-channels';
 import { shouldHideOnBlur } from './blur-guard';
-import { isNativeDialogOpen } from './native-dialogs';
+import { isModalOpen, isNativeDialogOpen } from './native-dialogs';
 
 // What the launcher, popover and settings windows share: which page they load, pushing
 // events once the page is there, and hiding on blur behind blur-guard.ts's rules.
@@ -46,6 +46,7 @@ export class BlurHider {
         visible: win.isVisible(),
         devToolsOpen: win.webContents.isDevToolsOpened(),
         nativeDialogOpen: isNativeDialogOpen(),
+        modalOpen: isModalOpen(),
       });
       if (!hide) return;
       this.hiddenByBlurAt = this.now();

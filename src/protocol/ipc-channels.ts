@@ -18,6 +18,7 @@ export const IPC_CHANNELS = [
   'settings:set',
   'voice:transcribe',
   'window:hide',
+  'ui:modal',
   'agent:start',
   'agent:approve',
   'agent:stop',

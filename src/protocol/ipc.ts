@@ -209,6 +209,8 @@ export const IPC = {
     }),
     response: null as unknown as { text: string },
   },
+  /** A confirmation or safety question opened/closed in the page: the window must not hide on blur meanwhile. */
+  'ui:modal': { request: z.strictObject({ open: z.boolean() }), response: null as unknown as { ok: true } },
   /** Hides the launcher or popover (Esc). */
   'window:hide': { request: z.strictObject({}), response: null as unknown as { hidden: boolean } },
   /**

@@ -56,6 +56,8 @@ export interface WebHarness {
   eventClients(): number;
   /** Times (ms since epoch) the renderer asked to hide its window. */
   hideCalls: number[];
+  /** Each ui:modal the page sent (true: a confirmation opened, false: it closed). */
+  modalCalls: boolean[];
   /** Requests the bridge refused (403), for assertions. */
   refused: Array<{ path: string; reason: string }>;
   /** Handler invocations per channel (only requests that passed the guard count). */
@@ -106,6 +108,7 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
 async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: () => void): Promise<WebHarness> {
   const token = randomBytes(32).toString('hex');
   const hideCalls: number[] = [];
+  const modalCalls: boolean[] = [];
   const refused: WebHarness['refused'] = [];
   const calls: WebHarness['calls'] = [];
   const launchedChromes: number[] = [];
@@ -127,6 +130,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     settingsChanged: (view) => {
       settingsCache = view;
     },
+    modalChanged: (open: boolean) => void modalCalls.push(open),
     hideWindow: () => {
       hideCalls.push(Date.now());
       return true;
@@ -291,6 +295,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     origin,
     token,
     hideCalls,
+    modalCalls,
     refused,
     calls,
     audio,

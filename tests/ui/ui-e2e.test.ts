@@ -133,9 +133,13 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
       expect(rows.map((r) => /"([^"]+)"/.exec(r)?.[1]).sort()).toEqual(['Reddit - front page', 'Reddit - r/node']);
     };
 
+    const modals = rig.harness.modalCalls.length;
     await ask();
+    // While the dialog is up, main is told not to hide the window on blur.
+    await expect.poll(() => rig.harness.modalCalls.slice(modals), POLL).toEqual([true]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: POLL.timeout });
+    await expect.poll(() => rig.harness.modalCalls.slice(modals), POLL).toEqual([true, false]);
     await expect.poll(() => page.getByRole('region', { name: 'Result' }).getAttribute('data-phase'), POLL).toBe('cancelled');
     expect(await rig.raw.titles()).toEqual(['Hacker News', 'Reddit - front page', 'Reddit - r/node', 'Rust Docs']);
 

@@ -25,6 +25,8 @@ export interface AppServiceDeps {
   launchChrome(): Promise<string>;
   transcribe(audio: Uint8Array, mime: string, settings: SettingsView): Promise<string>;
   voiceConfigured(settings: SettingsView): Promise<boolean>;
+  /** A confirmation opened or closed in a window (main stops hiding on blur meanwhile). */
+  modalChanged?(open: boolean): void;
   /** The app window the user was in when the launcher opened (remembered by main before showing). */
   frontmost?(): { app: string; title: string } | null;
   /** Agent mode's models, options and browser, from the current configuration (agent-service.ts). */
@@ -112,6 +114,10 @@ export class AppService {
       },
       'voice:transcribe': async (r) => ({ text: await this.deps.transcribe(r.audio, r.mime, await this.deps.settings.view()) }),
       'window:hide': async () => ({ hidden: this.deps.hideWindow() }),
+      'ui:modal': async (r) => {
+        this.deps.modalChanged?.(r.open);
+        return { ok: true as const };
+      },
       ...this.agent.handlers(),
     };
   }

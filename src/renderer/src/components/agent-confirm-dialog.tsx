@@ -1,11 +1,13 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useAgentStore } from '../state/agent-store';
+import { useModalGuard } from '../hooks/use-modal-guard';
 
 // The agent's safety question (typing into a password field, submitting a payment form …),
 // in the confirmation dialog's style. The run waits for the answer. "Don't allow" has focus,
 // so a stray Enter never pays or signs in; Esc answers no; Tab stays between the two buttons.
 
 export function AgentConfirmDialog({ question }: { question: string }) {
+  useModalGuard();
   const answer = useAgentStore((s) => s.answerConfirm);
   const allowRef = useRef<HTMLButtonElement>(null);
   const denyRef = useRef<HTMLButtonElement>(null);

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { PlannedCommand } from '../../../protocol/report';
 import { useCommandStore } from '../state/command-store';
 import { useInputStore } from '../state/input-store';
+import { useModalGuard } from '../hooks/use-modal-guard';
 
 // Before anything closes: exactly what will close, "Close them" (Enter) or "Cancel" (Esc).
 // Modal: the rest of the window is inert, Tab stays between the two buttons.
@@ -20,6 +21,7 @@ function title(items: PlannedCommand[]): string {
 const ARM_MS = 400;
 
 export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
+  useModalGuard();
   const answer = useCommandStore((s) => s.answerConfirm);
   const acceptRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
