@@ -1,7 +1,10 @@
 // Agent snapshot bench: the CDP agent browser's page snapshot on a 5,000+ element page, side by
 // side in the same run with the two obvious alternatives a model could be given instead — the
 // page's full HTML and Chrome's full accessibility tree — plus the id-resolution alternative
-// (backendNodeIds via DOM.describeNode) that the isolated-world registry replaces.
+// (backendNodeIds via DOM.describeNode) that the isolated-world registry replaces. On /big.html
+// the elements more than 2 screens away are only counted, so the size budget barely has to
+// choose; a second page, tests/agent-pages/dense.html (3,000 tiny buttons all inside the first
+// viewport), makes the budget do the cutting: budget vs no budget there.
 // Headful Chromium on a real Xvfb desktop, a background tab. Figures only: targets are reported, never asserted.
 import CDP from 'chrome-remote-interface';
 import { performance } from 'node:perf_hooks';
@@ -17,11 +20,15 @@ const AX_N = 10;
 const BUDGET = 20_000;
 const TARGET_MS = 50;
 const TARGET_SHARE = 0.1;
+const DENSE_WARMUP = 3;
+const DENSE_N = 15;
 
 interface Row {
   measure: string;
   time: Stats | null;
   chars: number | null;
+  /** The HTML size the "vs HTML" column compares with (default: /big.html's). */
+  html?: number;
   note: string;
 }
 
@@ -122,6 +129,38 @@ export async function run(): Promise<void> {
       resolved = nodes.length;
     }
 
+    // 5. The dense page, in a new tab of the same browser: everything in view, so only the budget cuts.
+    await agent.closeTab(targetId);
+    const { targetId: denseTab } = await agent.openTab(pages.url('/dense.html'));
+    const { sessionId: denseSession } = await client.Target.attachToTarget({ targetId: denseTab, flatten: true });
+    const denseEval = async <T>(expression: string) =>
+      ((await client.send('Runtime.evaluate' as never, { expression, returnByValue: true } as never, denseSession)) as unknown as { result: { value: T } }).result.value;
+    const denseHtml = (await denseEval<string>('document.documentElement.outerHTML')).length;
+    const denseButtons = await denseEval<{ all: number; inView: number }>(
+      "(() => { const b = [...document.querySelectorAll('#grid button')]; return { all: b.length, inView: b.filter((e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }).length }; })()",
+    );
+    await client.Target.detachFromTarget({ sessionId: denseSession }).catch(() => undefined);
+    await waitForQuietCpu();
+    const dense = async (maxChars: number) => {
+      const times: number[] = [];
+      const pageTimes: number[] = [];
+      let last: Awaited<ReturnType<CdpAgentBrowser['snapshotWithTimings']>> | null = null;
+      for (let i = 0; i < DENSE_WARMUP + DENSE_N; i++) {
+        const t0 = performance.now();
+        const s = await agent!.snapshotWithTimings(denseTab, { maxChars, maskPii: true });
+        if (i >= DENSE_WARMUP) {
+          times.push(performance.now() - t0);
+          pageTimes.push(s.pageMs);
+        }
+        last = s;
+      }
+      return { time: stats(times), page: stats(pageTimes), snap: last! };
+    };
+    const denseBudget = await dense(BUDGET);
+    const denseFull = await dense(10_000_000);
+    const denseNote = (d: typeof denseBudget) =>
+      `${d.snap.elementCount.toLocaleString('en-US')} of ${denseButtons.all.toLocaleString('en-US')} elements listed, truncated=${d.snap.truncated}; collector p50 ${fmtMs(d.page.p50)}; "vs HTML" is of dense.html's`;
+
     const snap = stats(snapTimes);
     const share = lastText.length / html;
     const met = snap.p50 < TARGET_MS && share <= TARGET_SHARE;
@@ -146,13 +185,31 @@ export async function run(): Promise<void> {
       chars: null,
       note: `${resolved} elements → backendNodeIds (evaluate + getProperties + describeNode each); N=5`,
     });
+    rows.push({
+      measure: `agent snapshot, dense page, budget ${BUDGET.toLocaleString('en-US')} chars`,
+      time: denseBudget.time,
+      chars: denseBudget.snap.text.length,
+      html: denseHtml,
+      note: `${denseNote(denseBudget)}; N=${DENSE_N}`,
+    });
+    rows.push({
+      measure: 'agent snapshot, dense page, no budget',
+      time: denseFull.time,
+      chars: denseFull.snap.text.length,
+      html: denseHtml,
+      note: `${denseNote(denseFull)}; N=${DENSE_N}`,
+    });
 
     console.log(`Agent snapshot bench: /big.html with ${domElements.toLocaleString('en-US')} DOM elements, background tab, headful Chromium under Xvfb`);
+    console.log(
+      `Dense rows: /dense.html, ${denseButtons.all.toLocaleString('en-US')} buttons of which ${denseButtons.inView.toLocaleString('en-US')} inside the viewport (nothing far, so only the budget cuts); ` +
+        `its HTML is ${denseHtml.toLocaleString('en-US')} chars. The budget cuts the text, not the collection: both rows collect and hit-test every element.`,
+    );
     console.log('');
     console.log(
       formatTable([
         ['measure', 'p50 (p95)', 'chars', 'vs HTML', 'note'],
-        ...rows.map((r) => [r.measure, fmtStats(r.time), r.chars === null ? '—' : r.chars.toLocaleString('en-US'), r.chars === null ? '—' : `${((r.chars / html) * 100).toFixed(1)}%`, r.note]),
+        ...rows.map((r) => [r.measure, fmtStats(r.time), r.chars === null ? '—' : r.chars.toLocaleString('en-US'), r.chars === null ? '—' : `${((r.chars / (r.html ?? html)) * 100).toFixed(1)}%`, r.note]),
       ]),
     );
     console.log('');
