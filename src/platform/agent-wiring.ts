@@ -63,6 +63,8 @@ export function wireAgent(config: Config, opts: AgentWiringOptions = {}): AgentW
   const options: AgentOptions = {
     ...(maxSteps ? { maxSteps } : {}),
     ...(config.agent.tabLimit.value ? { tabLimit: config.agent.tabLimit.value } : {}),
+    ...(config.agent.snapshotChars.value ? { snapshotChars: config.agent.snapshotChars.value } : {}),
+    ...(config.agent.maskPii.value !== undefined ? { maskPii: config.agent.maskPii.value } : {}),
     allowDomains: config.agent.allowDomains,
     denyDomains: config.agent.denyDomains,
     secrets: secrets.values,

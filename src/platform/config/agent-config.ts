@@ -12,6 +12,14 @@ export const AgentConfigFile = z.strictObject({
   executor_model: text('a model name').optional().describe('Model that turns each step into a command (default: llm.model).'),
   max_steps: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(500, { error: 'must be at most 500' }).optional(),
   tab_limit: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(20, { error: 'must be at most 20' }).optional(),
+  snapshot_chars: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1000, { error: 'must be at least 1000' })
+    .max(200_000, { error: 'must be at most 200000' })
+    .optional()
+    .describe('Size budget of one page snapshot sent to the model (default 12000 characters).'),
+  mask_pii: z.boolean({ error: 'must be true or false' }).optional().describe('Mask emails, card and phone numbers in field values (default true).'),
   allow_domains: z.array(text('a domain such as example.com'), { error: 'must be a list of domains' }).optional().describe('When set, the agent visits only these domains.'),
   deny_domains: z.array(text('a domain such as example.com'), { error: 'must be a list of domains' }).optional().describe('The agent never visits these domains.'),
   tools: z
@@ -34,6 +42,8 @@ export interface AgentConfig {
   executorModel: Setting<string | undefined>;
   maxSteps: Setting<number | undefined>;
   tabLimit: Setting<number | undefined>;
+  snapshotChars: Setting<number | undefined>;
+  maskPii: Setting<boolean | undefined>;
   allowDomains: string[];
   denyDomains: string[];
   tools: AgentTool[];
@@ -53,6 +63,8 @@ export function agentConfig(env: NodeJS.ProcessEnv, file: AgentConfigFile | unde
     executorModel: model(env.DESKPILOT_AGENT_EXECUTOR_MODEL || undefined, file?.executor_model),
     maxSteps: fromFile(file?.max_steps),
     tabLimit: fromFile(file?.tab_limit),
+    snapshotChars: fromFile(file?.snapshot_chars),
+    maskPii: fromFile(file?.mask_pii),
     allowDomains: file?.allow_domains ?? [],
     denyDomains: file?.deny_domains ?? [],
     tools: file?.tools ?? [],
