@@ -1,5 +1,5 @@
+import { LoopbackLifetime } from './loopback-lifetime';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 
 // An OpenAI-compatible chat.completions endpoint on 127.0.0.1 with scripted answers, so the
 // LLM planner is tested through the real SDK and real HTTP (retries, timeouts, aborts)
@@ -51,8 +51,6 @@ const ERROR_BODIES: Record<number, (model: string) => object> = {
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const queue: ScriptedAnswer[] = [];
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
-  const timers = new Set<NodeJS.Timeout>();
   const waiters: Array<{ count: number; resolve: () => void }> = [];
 
   const send = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) => {
@@ -117,25 +115,11 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         // Not retryable: an unscripted request is a test bug and should fail at once, loudly.
         return send(res, 500, { error: { message: 'fake OpenAI server: no scripted answer left', type: 'server_error', code: null } }, { 'x-should-retry': 'false' });
       }
-      const delay = 'delayMs' in next ? (next.delayMs ?? 0) : 0;
-      if (delay <= 0) return answer(res, next, recorded.model ?? 'unknown');
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        answer(res, next, recorded.model ?? 'unknown');
-      }, delay);
-      timers.add(timer);
+      lifetime.later('delayMs' in next ? (next.delayMs ?? 0) : 0, () => answer(res, next, recorded.model ?? 'unknown'));
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const lifetime = new LoopbackLifetime(server);
+  const port = await lifetime.listen();
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
@@ -144,11 +128,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     waitForRequests: (count) =>
       requests.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
     stop: async () => {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      // Hanging requests and keep-alive sockets would otherwise keep the process alive.
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await lifetime.stop();
     },
   };
 }
