@@ -2,10 +2,11 @@ import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runAgent } from '../../src/engine/agent';
 import type { PageSnapshot } from '../../src/engine/agent-ports';
-import { createCdpAgentBrowser, type CdpAgentBrowser } from '../../src/platform/chrome/agent';
-import { startAgentPages, type AgentPages } from '../agent-pages/serve';
+import type { CdpAgentBrowser } from '../../src/platform/chrome/agent';
+import type { AgentPages } from '../agent-pages/serve';
+import { startAgentRig, type AgentRig } from '../support/agent-rig';
 import { describeDesktop } from '../support/describe-desktop';
-import { startDesktop, type Desktop } from '../support/desktop';
+import type { Desktop } from '../support/desktop';
 import { scriptedModels, tool } from './scripted';
 
 // The snapshot's size budget on a page where it has to choose: tests/agent-pages/dense.html puts
@@ -56,18 +57,14 @@ describeDesktop('agent snapshot size budget on a dense page (real Chromium)', ()
     );
   }
 
+  let rig: AgentRig | undefined;
   beforeAll(async () => {
-    desk = await startDesktop();
-    pages = await startAgentPages();
-    raw = await CDP({ target: desk.chrome!.browserWsUrl, local: true });
-    browser = createCdpAgentBrowser({ browserWsUrl: desk.chrome!.browserWsUrl });
+    rig = await startAgentRig();
+    ({ desk, pages, raw, browser } = rig);
   });
 
   afterAll(async () => {
-    await browser?.dispose();
-    await raw?.close().catch(() => undefined);
-    await pages?.stop();
-    await desk?.stop();
+    await rig?.stop();
   });
 
   it(`keeps a ${BUDGET}-char budget on 3,000 in-view elements: the first ones in document order (here the top-left), the cut counted`, async () => {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AgentBrowser, PageSnapshot } from '../../src/engine/agent-ports';
 import { TabGoneError } from '../../src/engine/errors';
 import { createCdpAgentBrowser, type CdpAgentBrowser } from '../../src/platform/chrome/agent';
-import { startAgentPages, type AgentPages } from '../agent-pages/serve';
+import type { AgentPages } from '../agent-pages/serve';
+import { startAgentRig, type AgentRig } from '../support/agent-rig';
 import { describeDesktop } from '../support/describe-desktop';
-import { startDesktop, type Desktop } from '../support/desktop';
+import type { Desktop } from '../support/desktop';
 import { waitFor } from '../support/wait-for';
 
 // The CDP agent browser against a real headful Chromium on a real (virtual) X desktop. Every
@@ -78,18 +79,14 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     return (await browser.openTab(pages.url(path))).targetId;
   }
 
+  let rig: AgentRig | undefined;
   beforeAll(async () => {
-    desk = await startDesktop();
-    pages = await startAgentPages();
-    raw = await CDP({ target: desk.chrome!.browserWsUrl, local: true });
-    browser = createCdpAgentBrowser({ browserWsUrl: desk.chrome!.browserWsUrl });
+    rig = await startAgentRig();
+    ({ desk, pages, raw, browser } = rig);
   });
 
   afterAll(async () => {
-    await browser?.dispose();
-    await raw?.close().catch(() => undefined);
-    await pages?.stop();
-    await desk?.stop();
+    await rig?.stop();
   });
 
   it('opens a background tab without activating it, and the snapshot has the seed format', async () => {
