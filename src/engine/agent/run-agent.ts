@@ -169,7 +169,7 @@ class AgentRun {
     let checked: { plan: AgentPlan | null; errors: string[] };
     let previous: string;
     try {
-      const first = await this.abortable(models.plan({ goal, context, signal }));
+      const first = await this.abortable(models.plan(this.secrets.redactAll({ goal, context, signal })));
       this.addUsage(first.usage);
       checked = checkPlan(first.plan);
       previous = first.raw;
@@ -186,7 +186,7 @@ class AgentRun {
       `Your previous answer: ${excerpt(previous)}\nAnswer again with one JSON object {"steps": [...], "message": "..."}.`;
     let second;
     try {
-      second = await this.abortable(models.plan({ goal, context: context + repair, signal }));
+      second = await this.abortable(models.plan(this.secrets.redactAll({ goal, context: context + repair, signal })));
     } catch (e) {
       if (e instanceof Stopped || signal?.aborted) throw e;
       return this.finish('failed', `the planner's answer was invalid (${checked.errors.join('; ')}) and the repair request failed: ${errorMessage(e)}`);
@@ -312,7 +312,9 @@ class AgentRun {
       tools: this.tools.map((t) => ({ name: t.name, url: t.url })),
     };
     try {
-      const answer = await this.abortable(this.input.models.next(req));
+      // The one place every request to the executor passes: whatever a page, an error or an
+      // earlier output put into it, no secret (in any form secret-redaction.ts knows) gets through.
+      const answer = await this.abortable(this.input.models.next(this.secrets.redactAll(req)));
       this.addUsage(answer.usage);
       return answer.raw;
     } catch (e) {

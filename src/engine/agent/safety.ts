@@ -2,6 +2,8 @@
 // secrets (substituted only when typing, redacted from everything the model sees), and the
 // wrapper that marks page text as data.
 
+import { SECRET_PLACEHOLDER, SecretRedactor } from './secret-redaction';
+
 // ---- domains ----
 
 /** The lowercase host of an http(s) URL; null for about:blank and anything else without one. */
@@ -42,14 +44,16 @@ export function domainProblem(url: string, policy: DomainPolicy): string | null 
 
 // ---- secrets ----
 
-const PLACEHOLDER = /\{\{\s*SECRET:([A-Za-z0-9_.-]+)\s*\}\}/g;
+const PLACEHOLDER = SECRET_PLACEHOLDER;
 export const placeholder = (name: string) => `{{SECRET:${name}}}`;
 
 export class Secrets {
   private readonly entries: Array<[name: string, value: string]>;
+  private readonly redactor: SecretRedactor;
 
   constructor(secrets: Record<string, string> = {}) {
     this.entries = Object.entries(secrets).filter(([, v]) => typeof v === 'string' && v.length > 0);
+    this.redactor = new SecretRedactor(this.entries.map(([name, value]) => ({ value, replacement: placeholder(name) })));
   }
 
   names(): string[] {
@@ -82,21 +86,14 @@ export class Secrets {
     };
   }
 
-  /** Values → placeholders (also URL-encoded forms), for everything shown to the model or logged. */
+  /** Values → placeholders, also re-encoded (see secret-redaction.ts), for everything shown to the model or logged. */
   redact(text: string): string {
-    if (!text || this.entries.length === 0) return text;
-    const forms: Array<[string, string]> = [];
-    for (const [name, value] of this.entries) {
-      forms.push([value, placeholder(name)]);
-      const encoded = encodeURIComponent(value);
-      if (encoded !== value) forms.push([encoded, placeholder(name)]);
-      const plus = encoded.replace(/%20/g, '+');
-      if (plus !== encoded) forms.push([plus, placeholder(name)]);
-    }
-    forms.sort((a, b) => b[0].length - a[0].length); // "hunter22" before "hunter2"
-    let out = text;
-    for (const [value, ph] of forms) out = out.split(value).join(ph);
-    return out;
+    return this.redactor.redact(text);
+  }
+
+  /** `redact` on every string of a request (plain objects and arrays), before it goes to the model. */
+  redactAll<T>(value: T): T {
+    return this.redactor.redactAll(value);
   }
 }
 

@@ -57,6 +57,13 @@ describe('redaction', () => {
     expect(removeSecrets('ab', ['ab'])).toBe('ab');
   });
 
+  it('removes them re-encoded too: hex in a request URL, base64 in a body (the forms of secret-redaction.ts)', () => {
+    const secrets = ['p4ss word!'];
+    const hex = Buffer.from('p4ss word!').toString('hex');
+    expect(redactUrl(`/api/collect?h=${hex}&n=1`, secrets)).toBe('/api/collect?h=[redacted]&n=1');
+    expect(redactBody(`blob=${Buffer.from('user:p4ss word!').toString('base64url')}`, secrets)).toMatch(/^blob=dXNlcj[\w-]*\[redacted\]/);
+  });
+
   it('redacts secret query parameters of URLs', () => {
     expect(redactUrl('/api/x?q=rain&token=abc&access_token=zz#frag')).toBe('/api/x?q=rain&token=[redacted]&access_token=[redacted]#frag');
     expect(redactUrl('/api/x')).toBe('/api/x');

@@ -1,6 +1,8 @@
 // Privacy filters for what leaves a page towards the model: PII masking (emails, payment card
 // numbers, phone numbers) and secret redaction in request bodies and URLs.
 
+import { SecretRedactor } from '../../../engine/agent/secret-redaction';
+
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /** 13–19 digits, optionally grouped by single spaces or dashes. */
 const CARD = /\b\d(?:[ -]?\d){12,18}\b/g;
@@ -125,14 +127,23 @@ export function redactUrl(url: string, secrets: Iterable<string> = []): string {
   return removeSecrets(`${url.slice(0, q)}?${redacted}${hash < 0 ? '' : url.slice(hash)}`, secrets);
 }
 
+/**
+ * Removes the values typed into password fields wherever they occur, also re-encoded (base64,
+ * hex, URL-encoding …: the same forms the agent loop hides, see secret-redaction.ts). Values
+ * shorter than 3 characters are left alone: they would blank out ordinary text.
+ */
 export function removeSecrets(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const s of secrets) {
-    if (s.length < 3) continue;
-    const forms = new Set([s, encodeURIComponent(s), JSON.stringify(s).slice(1, -1), encodeURIComponent(s).replace(/%20/g, '+')]);
-    for (const f of forms) out = out.split(f).join(REDACTED);
-  }
-  return out;
+  if (!text) return text;
+  const values = [...secrets].filter((s) => s.length >= 3);
+  return values.length ? redactorFor(values).redact(text) : text;
+}
+
+// A snapshot calls removeSecrets once per element: the redactor for the same values is reused.
+let lastRedactor: { key: string; redactor: SecretRedactor } | null = null;
+function redactorFor(values: string[]): SecretRedactor {
+  const key = JSON.stringify(values);
+  if (lastRedactor?.key !== key) lastRedactor = { key, redactor: new SecretRedactor(values.map((value) => ({ value, replacement: REDACTED }))) };
+  return lastRedactor.redactor;
 }
 
 function decodeSafe(s: string): string {
