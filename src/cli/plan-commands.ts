@@ -1,7 +1,8 @@
 import { errorMessage } from '../engine/errors';
 import type { PlanOutcome } from '../engine/plan-text';
 import type { PlannerMode } from '../protocol/planning';
-import type { PlannedCommand } from '../protocol/report';
+import { itemsToConfirm, type ConfirmItem, type ConfirmPolicy } from '../protocol/prepared-batch';
+import { emptyReport, type ExecReport } from '../protocol/report';
 import { formatFieldError } from '../protocol/validation';
 import type { ConfigFlags } from '../platform/config/load-config';
 import { compose } from './compose';
@@ -54,11 +55,10 @@ export interface RunArgs extends PlanArgs {
   yes: boolean;
 }
 
-const confirmationText = (plan: readonly PlannedCommand[]) =>
-  plan
-    .filter((p) => p.destructive)
-    .map((p) => `  • ${p.summary}\n`)
-    .join('');
+/** The terminal asks about everything that closes something; --yes answers for it. */
+const CONFIRM_ALL: ConfirmPolicy = { close_tab: true, close_app: true, open_url: true };
+
+const confirmationText = (items: readonly ConfirmItem[]) => items.map((p) => `  • ${p.summary}\n`).join('');
 
 /**
  * `deskpilot run`: plan, then execute against the same snapshot. Destructive commands need
@@ -87,22 +87,27 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
       return EXIT.needsUser;
     }
 
+    // Planning prepared the batch against the snapshot it saw; it runs once, or is dropped.
     let declinedBecause: string | null = null;
-    const report = await app.engine.exec(outcome.envelope, {
-      snapshot: planned.snapshot,
-      confirm: async (plan) => {
-        const list = confirmationText(plan);
-        if (!list || args.yes) return true;
+    let report: ExecReport;
+    const batch = planned.batch;
+    if (!batch) {
+      report = emptyReport('done', { snapshot_taken_at: planned.snapshot.taken_at });
+    } else {
+      const list = confirmationText(itemsToConfirm(batch, CONFIRM_ALL));
+      let go = true;
+      if (list && !args.yes) {
         if (!io.interactive()) {
           declinedBecause = `not run: this needs confirmation — run again with --yes to allow:\n${list}`;
-          return false;
+          go = false;
+        } else {
+          const answer = await io.ask(`This will:\n${list}Go ahead? [y/N] `);
+          go = /^y(es)?$/i.test(answer.trim());
+          if (!go) declinedBecause = 'cancelled: nothing was run\n';
         }
-        const answer = await io.ask(`This will:\n${list}Go ahead? [y/N] `);
-        if (/^y(es)?$/i.test(answer.trim())) return true;
-        declinedBecause = 'cancelled: nothing was run\n';
-        return false;
-      },
-    });
+      }
+      report = go ? await app.engine.run(batch, { snapshot: planned.snapshot }) : app.engine.drop(batch);
+    }
     io.out(JSON.stringify({ ...report, envelope: outcome.envelope, planner: outcome.planner }, null, 2) + '\n');
     if (declinedBecause) io.err(declinedBecause);
     for (const e of report.errors) io.err(formatFieldError(e) + '\n');

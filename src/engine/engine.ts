@@ -1,7 +1,7 @@
 import type { ContextSnapshot } from '../protocol/context';
 import type { ExecutionRecord } from '../protocol/record';
-import type { CommandOutcome, ExecReport, ExecStatus, PlannedCommand } from '../protocol/report';
-import { parseInput } from '../protocol/validation';
+import type { PreparedBatch } from '../protocol/prepared-batch';
+import { emptyReport, type CommandOutcome, type ExecReport } from '../protocol/report';
 import { buildContext, type ContextSources, type SnapshotOptions } from './context-builder';
 import { describePlanned } from './describe-plan';
 import { executeOne } from './execute';
@@ -14,10 +14,12 @@ import { Preset } from '../protocol/preset';
 import { DeskPilotError } from './errors';
 import { capturePreset, missingApps } from './presets';
 import { readDesk } from './window-ops';
-import { resolveBatch, type ResolvedCommand } from './resolve';
+import type { ResolvedCommand } from './resolve';
+import { batchFrom, checkBatch, droppedReport, prepareInput, previewReport, type BatchStamp, type Prepared } from './prepare';
 
-// The pipeline: validate → resolve against the snapshot → (confirm) → execute in order → record.
-// Nothing executes unless the whole batch validated and resolved.
+// The pipeline: prepare (validate → resolve against the snapshot → describe) → the caller
+// confirms or drops → run (execute in order → record). Nothing executes unless the whole
+// batch validated and resolved.
 
 export interface EngineDeps extends ContextSources, Omit<ExecutionPorts, 'windows'> {
   history: HistoryStore;
@@ -32,8 +34,17 @@ export interface ExecOptions {
   dryRun?: boolean;
   /** The snapshot the planner saw; indices resolve against it. Default: a fresh one. */
   snapshot?: ContextSnapshot;
-  /** Asked once with the resolved plan before anything runs; false cancels the batch. */
-  confirm?: (plan: readonly PlannedCommand[]) => Promise<boolean>;
+}
+
+/** What planning produced: the planners' outcome, and the batch ready to run (null for a question back). */
+export interface PlanResult {
+  outcome: PlanOutcome;
+  snapshot: ContextSnapshot;
+  turns: Turn[];
+  /** Validated and resolved against `snapshot`; null when the planner asked a question. */
+  batch: PreparedBatch | null;
+  /** With a question back: each choice, prepared. */
+  choices: Array<{ label: string; batch: PreparedBatch }>;
 }
 
 export class Engine {
@@ -63,7 +74,7 @@ export class Engine {
       /** The window the user was in before opening DeskPilot: "it" and "this window" refer to it. */
       frontmost?: { app: string; title: string } | null;
     },
-  ): Promise<{ outcome: PlanOutcome; snapshot: ContextSnapshot; turns: Turn[] }> {
+  ): Promise<PlanResult> {
     // Summaries help a model tell tabs apart; the offline matcher does not read them.
     const [snapshot, turns] = await Promise.all([
       opts.snapshot ?? this.snapshot({ summaries: opts.mode !== 'local' && this.deps.planners.llm !== null }),
@@ -79,7 +90,14 @@ export class Engine {
       });
     }
     const outcome = await planText(text, opts.mode, snapshot, turns, this.deps.planners, opts.signal);
-    return { outcome, snapshot, turns };
+    const runnable = !outcome.envelope.needs_clarification && outcome.resolved.length > 0;
+    return {
+      outcome,
+      snapshot,
+      turns,
+      batch: runnable ? batchFrom(outcome.resolved, snapshot, this.stamp()) : null,
+      choices: outcome.candidates.map((c) => ({ label: c.label, batch: batchFrom(c.resolved, snapshot, this.stamp()) })),
+    };
   }
 
   /** Remembers what was said and what happened, for follow-ups. Never fails the caller. */
@@ -113,48 +131,52 @@ export class Engine {
     return preset;
   }
 
-  async exec(input: unknown, opts: ExecOptions = {}): Promise<ExecReport> {
-    const report = (status: ExecStatus, extra: Partial<ExecReport> = {}): ExecReport => ({
-      status,
-      batch_id: null,
-      snapshot_taken_at: null,
-      errors: [],
-      clarification: null,
-      plan: [],
-      results: [],
-      warnings: [],
-      ...extra,
-    });
+  private stamp(): BatchStamp {
+    return { id: this.newId(), deviceId: this.deps.deviceId, now: this.clock() };
+  }
 
-    const parsed = parseInput(input);
-    if (!parsed.ok) return report('invalid', { errors: parsed.errors });
-    if (parsed.clarification) return report('clarification', { clarification: parsed.clarification });
-    const { commands } = parsed.envelope;
-    if (commands.length === 0) return report('done');
+  /**
+   * Validates the exec API's input and resolves it against `snapshot` (default: a fresh one)
+   * into a batch that can be shown, confirmed, sent elsewhere, and run — or the report saying
+   * why nothing can run.
+   */
+  prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
+    return prepareInput(input, async () => opts.snapshot ?? (await this.snapshot()), () => this.stamp());
+  }
 
-    const snap = opts.snapshot ?? (await this.snapshot());
-    const resolution = resolveBatch(commands, snap);
-    if (!resolution.ok) {
-      const inputError = resolution.errors.some((e) => e.kind === 'input');
-      const errors = resolution.errors.map(({ path, message }) => ({ path, message }));
-      return report(inputError ? 'invalid' : 'unavailable', { errors, snapshot_taken_at: snap.taken_at });
-    }
-
-    const plan = resolution.plan.map((cmd, index) => describePlanned(cmd, index));
-    const base = { snapshot_taken_at: snap.taken_at, plan };
-    if (opts.dryRun) return report('dry_run', base);
-    if (opts.confirm && !(await opts.confirm(plan))) return report('cancelled', base);
-
-    const batchId = this.newId();
-    const { outcomes, warnings } = await this.runPlan(resolution.plan, batchId, snap);
+  /**
+   * Runs a prepared batch, checked again first (it may come from a socket or another device).
+   * Commands act on the batch's stable ids; a tab or window that vanished since is reported,
+   * never replaced by another. `snapshot` answers questions; default: a fresh one, if needed.
+   */
+  async run(raw: PreparedBatch | unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<ExecReport> {
+    const checked = checkBatch(raw, this.deps.deviceId);
+    if (!checked.ok) return checked.report;
+    const { batch } = checked;
+    let snap: Promise<ContextSnapshot> | null = opts.snapshot ? Promise.resolve(opts.snapshot) : null;
+    const snapshot = () => (snap ??= this.snapshot());
+    const { outcomes, warnings } = await this.runPlan(batch.commands, batch.id, snapshot);
     const status = outcomes.every((r) => r.ok) ? 'done' : 'failed';
-    return report(status, { ...base, batch_id: batchId, results: outcomes, warnings });
+    return emptyReport(status, { snapshot_taken_at: batch.snapshot_taken_at, plan: batch.plan, batch_id: batch.id, results: outcomes, warnings });
+  }
+
+  /** The report for a batch the user declined: nothing ran. */
+  drop(batch: PreparedBatch): ExecReport {
+    return droppedReport(batch);
+  }
+
+  /** The exec API without a person in the loop: prepare, then run (or only preview, with dryRun). */
+  async exec(input: unknown, opts: ExecOptions = {}): Promise<ExecReport> {
+    const prepared = await this.prepare(input, { snapshot: opts.snapshot });
+    if (!prepared.ok) return prepared.report;
+    if (opts.dryRun) return previewReport(prepared.batch);
+    return this.run(prepared.batch, { snapshot: opts.snapshot });
   }
 
   private async runPlan(
     plan: ResolvedCommand[],
     batchId: string,
-    snap: ContextSnapshot,
+    snap: () => Promise<ContextSnapshot>,
   ): Promise<{ outcomes: CommandOutcome[]; warnings: string[] }> {
     const outcomes: CommandOutcome[] = [];
     const records: ExecutionRecord[] = [];

@@ -23,7 +23,8 @@ export interface ExecutionPorts extends WindowOpsPorts {
 
 export interface ExecContext {
   ports: ExecutionPorts;
-  snap: ContextSnapshot;
+  /** The snapshot questions are answered from, taken only when a question needs it. */
+  snap: () => Promise<ContextSnapshot>;
   undo: UndoCollector;
 }
 
@@ -87,7 +88,7 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
       };
     }
     case 'query':
-      return answerQuestion(cmd.command.question, ports, snap);
+      return answerQuestion(cmd.command.question, ports, await snap());
     case 'list_apps':
       return listApps(ports);
     case 'focus_app':

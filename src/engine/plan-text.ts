@@ -5,7 +5,7 @@ import type { PlannerMode, Turn } from '../protocol/planning';
 import { formatFieldError, parseInput } from '../protocol/validation';
 import { DeskPilotError, errorMessage } from './errors';
 import type { Planner, PlannerAnswer, TokenUsage } from './ports';
-import { resolveBatch } from './resolve';
+import { resolveBatch, type ResolvedCommand } from './resolve';
 
 // Words → a validated envelope. The offline matcher answers when it is sure; otherwise the
 // LLM (when configured) gets one repair round with the exact errors; an answer that is still
@@ -14,6 +14,8 @@ import { resolveBatch } from './resolve';
 export interface PlanOutcome {
   /** Valid against the protocol and resolvable against `snapshot` (or a clarification). */
   envelope: Envelope;
+  /** The envelope's commands resolved against the snapshot; [] for a clarification. */
+  resolved: ResolvedCommand[];
   planner: 'local' | 'llm';
   plannerDescription: string;
   confidence: number;
@@ -21,7 +23,7 @@ export interface PlanOutcome {
   timings: { plan_ms: number; repaired: boolean };
   usage: TokenUsage | null;
   /** With a clarification: the valid choices, each ready to run. */
-  candidates: Array<{ label: string; envelope: Envelope }>;
+  candidates: Array<{ label: string; envelope: Envelope; resolved: ResolvedCommand[] }>;
   /** Set when auto mode wanted the LLM but fell back to the offline answer, saying why. */
   note?: string;
 }
@@ -31,7 +33,7 @@ function validCandidates(raw: PlannerAnswer['candidates'], snap: ContextSnapshot
   const out: PlanOutcome['candidates'] = [];
   for (const c of raw ?? []) {
     const checked = checkAnswer(c.envelope, snap);
-    if (checked.envelope && !checked.envelope.needs_clarification) out.push({ label: c.label, envelope: checked.envelope });
+    if (checked.envelope && !checked.envelope.needs_clarification) out.push({ label: c.label, envelope: checked.envelope, resolved: checked.resolved });
   }
   return out;
 }
@@ -49,19 +51,27 @@ export class PlanError extends DeskPilotError {
   }
 }
 
+interface CheckedAnswer {
+  envelope: Envelope | null;
+  /** The commands resolved against the snapshot (validated and resolved once, here). */
+  resolved: ResolvedCommand[];
+  errors: string[];
+}
+
 /** Problems with a planner's answer, in the exec API's `path: reason` form; [] when it is usable. */
-export function checkAnswer(raw: unknown, snap: ContextSnapshot): { envelope: Envelope | null; errors: string[] } {
+export function checkAnswer(raw: unknown, snap: ContextSnapshot): CheckedAnswer {
   const parsed = parseInput(fromLlmEnvelope(raw));
-  if (!parsed.ok) return { envelope: null, errors: parsed.errors.map(formatFieldError) };
+  if (!parsed.ok) return { envelope: null, resolved: [], errors: parsed.errors.map(formatFieldError) };
   if (parsed.clarification) {
     return {
       envelope: { commands: [], needs_clarification: true, clarification_reason: parsed.clarification.reason },
+      resolved: [],
       errors: [],
     };
   }
   const resolution = resolveBatch(parsed.envelope.commands, snap);
-  if (!resolution.ok) return { envelope: null, errors: resolution.errors.map(formatFieldError) };
-  return { envelope: parsed.envelope, errors: [] };
+  if (!resolution.ok) return { envelope: null, resolved: [], errors: resolution.errors.map(formatFieldError) };
+  return { envelope: parsed.envelope, resolved: resolution.plan, errors: [] };
 }
 
 export async function planText(
@@ -83,6 +93,7 @@ export async function planText(
     if (!checked.envelope) throw new PlanError(`the offline matcher produced an invalid plan: ${checked.errors.join('; ')}`);
     offline = {
       envelope: checked.envelope,
+      resolved: checked.resolved,
       planner: 'local',
       plannerDescription: planners.local.describe(),
       confidence: answer.confidence,
@@ -122,7 +133,7 @@ async function planWithLlm(
     if (u) [usage.prompt_tokens, usage.completion_tokens] = [usage.prompt_tokens + u.prompt_tokens, usage.completion_tokens + u.completion_tokens];
   };
 
-  let checked: { envelope: Envelope | null; errors: string[] };
+  let checked: CheckedAnswer;
   let previous: string;
   try {
     const first = await llm.plan({ text, context: snap, turns, signal });
@@ -132,7 +143,7 @@ async function planWithLlm(
   } catch (e) {
     // Text that is not JSON at all deserves the same one repair round as JSON that is wrong.
     if (!(e instanceof DeskPilotError && e.code === 'llm_bad_output')) throw e;
-    checked = { envelope: null, errors: [e.message] };
+    checked = { envelope: null, resolved: [], errors: [e.message] };
     previous = (e as DeskPilotError & { raw?: string }).raw ?? '';
   }
   let repaired = false;
@@ -152,6 +163,7 @@ async function planWithLlm(
   }
   return {
     envelope: checked.envelope,
+    resolved: checked.resolved,
     planner: 'llm',
     plannerDescription: llm.describe(),
     confidence: 1,

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../protocol/commands';
-import type { ContextSnapshot, TabInfo } from '../protocol/context';
+import type { ContextSnapshot } from '../protocol/context';
+import { fixtureTab } from './test-snapshot';
 import { resolveBatch } from './resolve';
 
-const tab = (index: number, domain: string, window_index = 1): TabInfo => ({
-  index,
-  title: `Tab ${index}`,
-  url: `https://${domain}/`,
-  domain,
-  content_summary: null,
-  is_active: index === 1,
-  window_index,
-  local_index: index,
-  target_id: `T${index}`,
-});
+const tab = fixtureTab;
 
 const snapshot = (over: Partial<ContextSnapshot> = {}): ContextSnapshot => ({
   taken_at: '2026-11-26T00:00:00.000Z',

@@ -8,19 +8,9 @@ import { normalizeUrl } from './normalize-url';
 // planner saw: tab indices become CDP target ids, so later index shifts cannot redirect a
 // command to the wrong tab. Every command is checked before any runs.
 
-export type ResolvedCommand =
-  | { type: 'list_apps'; command: CommandOf<'list_apps'> }
-  /** windowId: the app's most recent window in the snapshot; null when it must be launched. */
-  | { type: 'focus_app'; command: CommandOf<'focus_app'>; app: string; windowId: string | null }
-  | { type: 'place_app'; command: CommandOf<'place_app'>; app: string; windowId: string; monitor: MonitorInfo | null }
-  | { type: 'close_app'; command: CommandOf<'close_app'>; app: string; windowIds: string[] }
-  | { type: 'list_tabs'; command: CommandOf<'list_tabs'> }
-  | { type: 'switch_tab'; command: CommandOf<'switch_tab'>; tab: TabInfo }
-  | { type: 'open_url'; command: CommandOf<'open_url'>; url: string; domain: string }
-  | { type: 'close_tab'; command: CommandOf<'close_tab'>; tabs: TabInfo[] }
-  | { type: 'activate_preset'; command: CommandOf<'activate_preset'>; preset: string }
-  | { type: 'query'; command: CommandOf<'query'> }
-  | { type: 'undo'; command: CommandOf<'undo'>; steps: number };
+// The resolved shapes are part of the protocol: a prepared batch carries them across processes.
+export type { ResolvedCommand } from '../protocol/prepared-batch';
+import type { ResolvedCommand } from '../protocol/prepared-batch';
 
 /** `unavailable` errors mean a backend is missing (not the caller's input); the CLI exits 1, not 2. */
 export interface ResolveError extends FieldError {

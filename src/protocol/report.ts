@@ -1,26 +1,33 @@
-import type { CommandType } from './commands';
+import { z } from 'zod';
+import { COMMAND_TYPES, type CommandType } from './commands';
 import type { Clarification, FieldError } from './validation';
 
-// What the exec API answers (CLI stdout, IPC, later HTTP): one report per batch.
+// What the exec API answers (CLI stdout, IPC, the service socket, MCP, a queue row): one
+// report per batch. Schemas, because a report crosses process and device boundaries and is
+// checked where it arrives.
 
-export interface PlannedCommand {
-  index: number;
-  type: CommandType;
+const CommandTypeSchema = z.enum(COMMAND_TYPES as [CommandType, ...CommandType[]]);
+
+export const PlannedCommand = z.strictObject({
+  index: z.number().int().nonnegative(),
+  type: CommandTypeSchema,
   /** What will happen, in words, e.g. 'close tab 3 "Reddit" (reddit.com)'. */
-  summary: string;
-  destructive: boolean;
+  summary: z.string(),
+  destructive: z.boolean(),
   /** What it acts on, one entry per thing (each tab a close_tab closes, the app a close_app quits). */
-  targets: string[];
-}
+  targets: z.array(z.string()),
+});
+export type PlannedCommand = z.infer<typeof PlannedCommand>;
 
-export interface CommandOutcome {
-  index: number;
-  type: CommandType;
-  ok: boolean;
-  message: string;
-  code?: string;
-  data?: unknown;
-}
+export const CommandOutcome = z.strictObject({
+  index: z.number().int().nonnegative(),
+  type: CommandTypeSchema,
+  ok: z.boolean(),
+  message: z.string(),
+  code: z.string().optional(),
+  data: z.unknown().optional(),
+});
+export type CommandOutcome = z.infer<typeof CommandOutcome>;
 
 /**
  * done: every command succeeded · failed: at least one failed while executing ·
@@ -28,7 +35,22 @@ export interface CommandOutcome {
  * nothing ran · clarification: the planner asked a question, nothing ran ·
  * dry_run: validated and resolved only · cancelled: the user declined the confirmation.
  */
-export type ExecStatus = 'done' | 'failed' | 'invalid' | 'unavailable' | 'clarification' | 'dry_run' | 'cancelled';
+export const ExecStatus = z.enum(['done', 'failed', 'invalid', 'unavailable', 'clarification', 'dry_run', 'cancelled']);
+export type ExecStatus = z.infer<typeof ExecStatus>;
+
+const FieldErrorSchema = z.strictObject({ path: z.string(), message: z.string() });
+
+export const ExecReportSchema = z.strictObject({
+  status: ExecStatus,
+  batch_id: z.string().nullable(),
+  snapshot_taken_at: z.string().nullable(),
+  errors: z.array(FieldErrorSchema),
+  clarification: z.strictObject({ reason: z.string(), draft_types: z.array(CommandTypeSchema) }).nullable(),
+  plan: z.array(PlannedCommand),
+  results: z.array(CommandOutcome),
+  /** Problems that did not change the outcome, e.g. history could not be written. */
+  warnings: z.array(z.string()),
+});
 
 export interface ExecReport {
   status: ExecStatus;
@@ -38,6 +60,18 @@ export interface ExecReport {
   clarification: Clarification | null;
   plan: PlannedCommand[];
   results: CommandOutcome[];
-  /** Problems that did not change the outcome, e.g. history could not be written. */
   warnings: string[];
 }
+
+/** A report with nothing in it yet but its status. */
+export const emptyReport = (status: ExecStatus, extra: Partial<ExecReport> = {}): ExecReport => ({
+  status,
+  batch_id: null,
+  snapshot_taken_at: null,
+  errors: [],
+  clarification: null,
+  plan: [],
+  results: [],
+  warnings: [],
+  ...extra,
+});

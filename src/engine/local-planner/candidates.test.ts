@@ -464,13 +464,19 @@ describe('no candidates', () => {
 });
 
 describe('through planText', () => {
-  it('keeps the local candidates, each a validated envelope', async () => {
+  it('keeps the local candidates, each a validated envelope resolved to its tab', async () => {
     const planners = { local: createLocalPlanner(), llm: null, llmMissingReason: 'no model configured' };
-    const out = await planText('switch to github', 'local', twoGithub(), [], planners);
+    const snap = twoGithub();
+    const out = await planText('switch to github', 'local', snap, [], planners);
     expect(out.envelope.needs_clarification).toBe(true);
-    expect(out.candidates).toEqual([
+    expect(out.candidates.map(({ label, envelope }) => ({ label, envelope }))).toEqual([
       { label: github2, envelope: envelope([{ type: 'switch_tab', tab_index: 2 }]) },
       { label: github3, envelope: envelope([{ type: 'switch_tab', tab_index: 3 }]) },
+    ]);
+    // Resolved once, while checking: each choice already names its tab's stable id.
+    expect(out.candidates.map((c) => c.resolved.map((r) => (r.type === 'switch_tab' ? r.tab.target_id : null)))).toEqual([
+      [snap.tabs[1]!.target_id],
+      [snap.tabs[2]!.target_id],
     ]);
   });
 });

@@ -2,7 +2,8 @@ import type { Envelope } from '../../protocol/commands';
 import type { ContextSnapshot } from '../../protocol/context';
 import type { AppStatus, CommandResponse, HotkeyStatus, IpcEvent, IpcEventPayloads, SettingsView } from '../../protocol/ipc';
 import type { PlannerMode } from '../../protocol/planning';
-import type { ExecReport, PlannedCommand } from '../../protocol/report';
+import { itemsToConfirm, type PreparedBatch } from '../../protocol/prepared-batch';
+import { emptyReport, type ExecReport } from '../../protocol/report';
 import { formatFieldError } from '../../protocol/validation';
 import { errorMessage } from '../../engine/errors';
 import type { SettingsStore } from '../../platform/config/settings-store';
@@ -36,9 +37,10 @@ export interface AppServiceDeps {
   now?: () => number;
 }
 
+/** A prepared batch waiting for a yes, or prepared choices waiting for a pick. */
 type Pending =
-  | { kind: 'confirm'; text: string; envelope: Envelope; snapshot: ContextSnapshot | undefined; planner: 'local' | 'llm' | null; at: number }
-  | { kind: 'clarification'; text: string; candidates: Envelope[]; snapshot: ContextSnapshot; planner: 'local' | 'llm'; at: number };
+  | { kind: 'confirm'; text: string; envelope: Envelope; batch: PreparedBatch; snapshot: ContextSnapshot | undefined; planner: 'local' | 'llm' | null; at: number }
+  | { kind: 'clarification'; text: string; choices: Array<{ envelope: Envelope; batch: PreparedBatch }>; snapshot: ContextSnapshot; planner: 'local' | 'llm'; at: number };
 
 /** A held plan expires: acting on a snapshot from long ago would be acting on a guess. */
 const PENDING_TTL_MS = 5 * 60 * 1000;
@@ -98,7 +100,7 @@ export class AppService {
         return { cancelled: had };
       },
       'presets:list': async () => (await this.engine()).engine.listPresets(),
-      'presets:apply': (r) => this.run(this.nextId(), `preset ${r.name}`, { commands: [{ type: 'activate_preset', preset_name: r.name }], needs_clarification: false, clarification_reason: null }, undefined, null),
+      'presets:apply': (r) => this.prepareAndRun(this.nextId(), `preset ${r.name}`, { commands: [{ type: 'activate_preset', preset_name: r.name }], needs_clarification: false, clarification_reason: null }),
       'presets:save': async (r) => (await this.engine()).engine.savePreset(r.name, r.apps),
       'presets:delete': async (r) => ({ deleted: await (await this.engine()).engine.deletePreset(r.name) }),
       'chrome:launch': async () => ({ message: await this.deps.launchChrome() }),
@@ -150,16 +152,22 @@ export class AppService {
     this.inFlight = abort;
     try {
       const { engine } = await this.engine();
-      const { outcome, snapshot } = await engine.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
+      const planned = await engine.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
+      const { outcome, snapshot } = planned;
       if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.' };
       if (outcome.envelope.needs_clarification) {
         const asked = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
         const question = outcome.note ? `${asked} (Note: ${outcome.note}.)` : asked;
-        this.pending.set(id, { kind: 'clarification', text, candidates: outcome.candidates.map((c) => c.envelope), snapshot, planner: outcome.planner, at: this.now() });
+        const choices = planned.choices.map((c, i) => ({ envelope: outcome.candidates[i]!.envelope, batch: c.batch }));
+        this.pending.set(id, { kind: 'clarification', text, choices, snapshot, planner: outcome.planner, at: this.now() });
         await engine.remember({ at: this.now(), text, envelope: outcome.envelope, outcome: `asked: ${question}` });
         return { kind: 'clarification', id, question, candidates: outcome.candidates.map((c) => ({ label: c.label })) };
       }
-      return await this.run(id, text, outcome.envelope, snapshot, outcome.planner);
+      if (!planned.batch) {
+        const report = emptyReport('done', { snapshot_taken_at: snapshot.taken_at });
+        return { kind: 'done', id, report, planner: outcome.planner };
+      }
+      return await this.confirmOrRun(id, text, outcome.envelope, planned.batch, snapshot, outcome.planner);
     } catch (e) {
       return { kind: 'error', id, message: abort.signal.aborted ? 'Cancelled.' : errorMessage(e) };
     } finally {
@@ -170,52 +178,48 @@ export class AppService {
   async choose(id: string, index: number): Promise<CommandResponse> {
     const p = this.take(id, 'clarification');
     if (!p) return { kind: 'error', id, message: 'That question has expired; say it again.' };
-    const envelope = p.candidates[index];
-    if (!envelope) return { kind: 'error', id, message: `There is no choice ${index + 1}.` };
-    return this.run(id, p.text, envelope, p.snapshot, p.planner);
+    const choice = p.choices[index];
+    if (!choice) return { kind: 'error', id, message: `There is no choice ${index + 1}.` };
+    return this.confirmOrRun(id, p.text, choice.envelope, choice.batch, p.snapshot, p.planner);
   }
 
   async confirm(id: string, accept: boolean): Promise<CommandResponse> {
     const p = this.take(id, 'confirm');
     if (!p) return { kind: 'error', id, message: 'That confirmation has expired; say it again.' };
     const { engine } = await this.engine();
-    if (!accept) {
-      const report = await engine.exec(p.envelope, { snapshot: p.snapshot, confirm: async () => false });
-      return { kind: 'done', id, report, planner: p.planner };
-    }
-    const report = await engine.exec(p.envelope, { snapshot: p.snapshot });
+    if (!accept) return { kind: 'done', id, report: engine.drop(p.batch), planner: p.planner };
+    const report = await engine.run(p.batch, { snapshot: p.snapshot });
     await this.remember(p.text, p.envelope, report);
     return { kind: 'done', id, report, planner: p.planner };
   }
 
-  /** Runs now, or holds the plan and asks when it closes something the settings say to confirm. */
-  private async run(
+  /** A typed envelope (a preset button): prepared against a fresh snapshot, then as any other batch. */
+  private async prepareAndRun(id: string, text: string, envelope: Envelope): Promise<CommandResponse> {
+    const { engine } = await this.engine();
+    const prepared = await engine.prepare(envelope);
+    if (!prepared.ok) {
+      const report = prepared.report;
+      return { kind: 'done', id, report: { ...report, warnings: [...report.warnings, ...report.errors.map(formatFieldError)] }, planner: null };
+    }
+    return this.confirmOrRun(id, text, envelope, prepared.batch, undefined, null);
+  }
+
+  /** Runs the batch now, or holds it and asks when it closes something the settings say to confirm. */
+  private async confirmOrRun(
     id: string,
     text: string,
     envelope: Envelope,
+    batch: PreparedBatch,
     snapshot: ContextSnapshot | undefined,
     planner: 'local' | 'llm' | null,
   ): Promise<CommandResponse> {
     const { engine } = await this.engine();
     const { confirm } = await this.deps.settings.view();
-    let held: PlannedCommand[] | null = null;
-    const report = await engine.exec(envelope, {
-      snapshot,
-      confirm: async (plan) => {
-        const asks = plan.filter((c) => (c.type === 'close_tab' && confirm.close_tab) || (c.type === 'close_app' && confirm.close_app));
-        if (asks.length === 0) return true;
-        held = [...plan];
-        return false;
-      },
-    });
-    if (held) {
-      this.pending.set(id, { kind: 'confirm', text, envelope, snapshot, planner, at: this.now() });
-      const plan: PlannedCommand[] = held;
-      return { kind: 'confirm', id, items: plan.filter((c) => c.destructive), plan };
+    if (itemsToConfirm(batch, confirm).length > 0) {
+      this.pending.set(id, { kind: 'confirm', text, envelope, batch, snapshot, planner, at: this.now() });
+      return { kind: 'confirm', id, items: batch.plan.filter((c) => c.destructive), plan: batch.plan };
     }
-    if (report.status === 'invalid' || report.status === 'unavailable') {
-      return { kind: 'done', id, report: { ...report, warnings: [...report.warnings, ...report.errors.map(formatFieldError)] }, planner };
-    }
+    const report = await engine.run(batch, { snapshot });
     await this.remember(text, envelope, report);
     return { kind: 'done', id, report, planner };
   }

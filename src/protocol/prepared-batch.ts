@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CloseApp, CloseTab, FocusApp, ListApps, ListTabs, OpenUrl, PlaceApp, Query, SwitchTab, Undo, ActivatePreset } from './commands';
+import { MonitorInfo, TabInfo } from './context';
+import { PlannedCommand } from './report';
+
+// A batch that has been validated against one desk's snapshot and resolved to stable ids
+// (CDP target ids, window ids): what a front end holds while it asks the user, what travels
+// to the desk that runs it, and what `run` accepts. It is plain JSON, so it can be written
+// to a socket, a queue row or a file, and it is checked again with this schema where it
+// arrives: a batch is input like any other.
+
+const id = z.string().min(1).max(200);
+
+export const ResolvedCommand = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('list_apps'), command: ListApps }),
+  /** windowId: the app's most recent window in the snapshot; null when it must be launched. */
+  z.strictObject({ type: z.literal('focus_app'), command: FocusApp, app: z.string(), windowId: id.nullable() }),
+  z.strictObject({ type: z.literal('place_app'), command: PlaceApp, app: z.string(), windowId: id, monitor: MonitorInfo.nullable() }),
+  z.strictObject({ type: z.literal('close_app'), command: CloseApp, app: z.string(), windowIds: z.array(id) }),
+  z.strictObject({ type: z.literal('list_tabs'), command: ListTabs }),
+  z.strictObject({ type: z.literal('switch_tab'), command: SwitchTab, tab: TabInfo }),
+  z.strictObject({ type: z.literal('open_url'), command: OpenUrl, url: z.string(), domain: z.string() }),
+  z.strictObject({ type: z.literal('close_tab'), command: CloseTab, tabs: z.array(TabInfo) }),
+  z.strictObject({ type: z.literal('activate_preset'), command: ActivatePreset, preset: z.string() }),
+  z.strictObject({ type: z.literal('query'), command: Query }),
+  z.strictObject({ type: z.literal('undo'), command: Undo, steps: z.number().int().positive() }),
+]);
+export type ResolvedCommand = z.infer<typeof ResolvedCommand>;
+
+/** Why a command waits for a person's yes. Front ends apply their own policy per kind. */
+export const ConfirmKind = z.enum(['close_tab', 'close_app', 'open_url']);
+export type ConfirmKind = z.infer<typeof ConfirmKind>;
+
+export const ConfirmItem = z.strictObject({
+  /** Index of the command in the batch. */
+  index: z.number().int().nonnegative(),
+  kind: ConfirmKind,
+  /** One sentence a person can decide on, e.g. 'close tab 3 "Reddit" (reddit.com)'. */
+  summary: z.string(),
+  /** Each thing it acts on (each tab a close_tab closes). */
+  targets: z.array(z.string()),
+});
+export type ConfirmItem = z.infer<typeof ConfirmItem>;
+
+export const PreparedBatch = z.strictObject({
+  v: z.literal(1),
+  /** Also the batch id in history and undo. */
+  id,
+  /** The desk it was prepared for; only that desk runs it. */
+  device_id: id,
+  prepared_at: z.string(),
+  snapshot_taken_at: z.string(),
+  commands: z.array(ResolvedCommand).min(1),
+  /** Each command in words, in order. */
+  plan: z.array(PlannedCommand),
+  /** The commands that may need a yes (closing tabs or apps); each front end decides by its settings. */
+  confirm: z.array(ConfirmItem),
+});
+export type PreparedBatch = z.infer<typeof PreparedBatch>;
+
+/** Which kinds a front end asks about; a kind missing or false runs without asking. */
+export type ConfirmPolicy = Partial<Record<ConfirmKind, boolean>>;
+
+/** The items of a batch that need a yes under `policy`. */
+export const itemsToConfirm = (batch: Pick<PreparedBatch, 'confirm'>, policy: ConfirmPolicy): ConfirmItem[] =>
+  batch.confirm.filter((c) => policy[c.kind] === true);
