@@ -19,7 +19,7 @@ import { installPermissions } from './permissions';
 import { PopoverWindow } from './popover-window';
 import { screenMonitors } from './screen-monitors';
 import { SafeStorageSecretStore } from './secret-store';
-import { AppService } from './service/app-service';
+import { AppService } from '../app/app-service';
 import { SettingsWindow } from './settings-window';
 import { createTray, trayAnchor } from './tray';
 import { voiceDeps } from './voice';

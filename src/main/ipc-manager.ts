@@ -1,8 +1,8 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { IPC, IPC_CHANNELS, type IpcChannel, type IpcRequest, type IpcResponse, type IpcResult } from '../protocol/ipc';
+import { IPC, IPC_CHANNELS, type IpcChannel, type IpcHandlers, type IpcResult } from '../protocol/ipc';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 
-export type IpcHandlers = { [C in IpcChannel]: (request: IpcRequest<C>) => Promise<IpcResponse<C>> };
+export type { IpcHandlers };
 
 type Invoke = (event: Pick<IpcMainInvokeEvent, 'sender'>, payload: unknown) => Promise<IpcResult<unknown>>;
 

@@ -1,4 +1,4 @@
-import type { AppServiceDeps } from './service/app-service';
+import type { AppServiceDeps } from '../app/app-service';
 import { LLM_API_KEY, type SecretStore } from '../platform/config/settings-store';
 import { transcribe } from '../platform/voice/transcribe';
 import { voiceSetup } from './voice-setup';

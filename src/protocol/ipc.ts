@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceleratorProblem } from './accelerator';
+import { MAX_URL_LENGTH } from './commands';
 import type { SourceStatus } from './context';
 import type { IpcChannel, CamelChannel } from './ipc-channels';
 import type { PlannerMode } from './planning';
@@ -17,6 +18,8 @@ export { IPC_CHANNELS, IPC_EVENTS, methodName, type IpcChannel, type IpcEvent, t
 const text = z.string().trim().min(1, { error: 'must not be empty' }).max(2000, { error: 'must be at most 2000 characters' });
 const name = z.string().trim().min(1, { error: 'must not be empty' }).max(256, { error: 'must be at most 256 characters' });
 const id = z.string().min(1).max(100);
+const url = (example: string) =>
+  z.string().trim().max(MAX_URL_LENGTH, { error: `must be at most ${MAX_URL_LENGTH} characters` }).url({ error: `must be a URL such as ${example}` });
 
 /** What a submitted request led to. Every kind carries the request id it answers. */
 export type CommandResponse =
@@ -77,7 +80,7 @@ const hotkey = z
 export const SettingsPatch = z.strictObject({
   llm: z
     .strictObject({
-      base_url: z.union([z.literal(''), z.string().trim().url({ error: 'must be a URL such as http://localhost:11434/v1' })]).optional(),
+      base_url: z.union([z.literal(''), url('http://localhost:11434/v1')]).optional(),
       model: z.string().trim().max(200).optional(),
       mode: z.enum(['strict', 'json_object'], { error: 'must be "strict" or "json_object"' }).optional(),
       /** '' removes the stored key. */
@@ -86,7 +89,7 @@ export const SettingsPatch = z.strictObject({
     .optional(),
   chrome: z
     .strictObject({
-      url: z.union([z.literal(''), z.string().trim().regex(/^(https?|wss?):\/\//i, { error: 'must start with http://, https://, ws:// or wss://' })]).optional(),
+      url: z.union([z.literal(''), z.string().trim().max(MAX_URL_LENGTH, { error: `must be at most ${MAX_URL_LENGTH} characters` }).regex(/^(https?|wss?):\/\//i, { error: 'must start with http://, https://, ws:// or wss://' })]).optional(),
     })
     .optional(),
   hotkeys: z
@@ -101,7 +104,7 @@ export const SettingsPatch = z.strictObject({
   voice: z
     .strictObject({
       enabled: z.boolean().optional(),
-      base_url: z.union([z.literal(''), z.string().trim().url({ error: 'must be a URL such as https://api.openai.com/v1' })]).optional(),
+      base_url: z.union([z.literal(''), url('https://api.openai.com/v1')]).optional(),
       model: z.string().trim().max(200).optional(),
     })
     .optional(),
@@ -205,7 +208,7 @@ export const IPC = {
       audio: z.instanceof(Uint8Array, { error: 'must be audio bytes' }).refine((a) => a.byteLength > 0 && a.byteLength <= MAX_AUDIO_BYTES, {
         error: `must be between 1 byte and ${MAX_AUDIO_BYTES / 1024 / 1024} MB`,
       }),
-      mime: z.string().regex(/^audio\/[\w.+-]+(;.*)?$/, { error: 'must be an audio MIME type' }),
+      mime: z.string().max(200, { error: 'must be at most 200 characters' }).regex(/^audio\/[\w.+-]+(;.*)?$/, { error: 'must be an audio MIME type' }),
     }),
     response: null as unknown as { text: string },
   },
@@ -250,3 +253,6 @@ export type RendererApi = {
 };
 
 export type { PlannerMode };
+
+/** One handler per channel: what the application layer serves and src/main registers. */
+export type IpcHandlers = { [C in IpcChannel]: (request: IpcRequest<C>) => Promise<IpcResponse<C>> };

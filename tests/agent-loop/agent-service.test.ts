@@ -2,7 +2,7 @@ import type { WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
 import type { AgentModels } from '../../src/engine/agent-ports';
 import { guardedHandlers, type IpcHandlers } from '../../src/main/ipc-manager';
-import { AGENT_NEEDS_LLM, AgentService, commandWords } from '../../src/main/service/agent-service';
+import { AGENT_NEEDS_LLM, AgentService, commandWords } from '../../src/app/agent-service';
 import type { AgentWiring } from '../../src/platform/agent-wiring';
 import type { AgentRunStatus, AgentRunView } from '../../src/protocol/ipc';
 import { waitFor } from '../support/wait-for';

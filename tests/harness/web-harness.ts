@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { WebContents } from 'electron';
 import { guardedHandlers } from '../../src/main/ipc-manager';
-import { AppService } from '../../src/main/service/app-service';
+import { AppService } from '../../src/app/app-service';
 import { voiceDeps } from '../../src/main/voice';
 import { wireAgent } from '../../src/platform/agent-wiring';
 import { launchChrome } from '../../src/platform/chrome/launch';

@@ -1,9 +1,9 @@
-import { runAgent, type AgentEvent, type AgentResult } from '../../engine/agent';
-import type { AgentBrowser } from '../../engine/agent-ports';
-import { errorMessage } from '../../engine/errors';
-import type { AgentPlan, PageCommand } from '../../protocol/agent';
-import type { AgentRunStatus, AgentRunView, AgentStartResponse, AgentStepView, IpcRequest, IpcResponse } from '../../protocol/ipc';
-import type { AgentWiring } from '../../platform/agent-wiring';
+import { runAgent, type AgentEvent, type AgentResult } from '../engine/agent';
+import type { AgentBrowser } from '../engine/agent-ports';
+import { errorMessage } from '../engine/errors';
+import type { AgentPlan, PageCommand } from '../protocol/agent';
+import type { AgentRunStatus, AgentRunView, AgentStartResponse, AgentStepView, IpcRequest, IpcResponse } from '../protocol/ipc';
+import type { AgentWiring } from '../platform/agent-wiring';
 
 // Agent mode for the app's windows (issue 6 §1), free of Electron like AppService: one run at a
 // time; the plan is held until the person approves it (agent:approve), edits it or cancels;

@@ -1,14 +1,14 @@
-import type { Envelope } from '../../protocol/commands';
-import type { ContextSnapshot } from '../../protocol/context';
-import type { AppStatus, CommandResponse, HotkeyStatus, IpcEvent, IpcEventPayloads, SettingsView } from '../../protocol/ipc';
-import type { PlannerMode } from '../../protocol/planning';
-import { itemsToConfirm, type PreparedBatch } from '../../protocol/prepared-batch';
-import { emptyReport, type ExecReport } from '../../protocol/report';
-import { formatFieldError } from '../../protocol/validation';
-import { errorMessage } from '../../engine/errors';
-import type { SettingsStore } from '../../platform/config/settings-store';
-import type { WiredEngine } from '../../platform/wire-engine';
-import type { IpcHandlers } from '../ipc-manager';
+import type { Envelope } from '../protocol/commands';
+import type { ContextSnapshot } from '../protocol/context';
+import type { AppStatus, CommandResponse, HotkeyStatus, IpcEvent, IpcEventPayloads, SettingsView } from '../protocol/ipc';
+import type { PlannerMode } from '../protocol/planning';
+import { itemsToConfirm, type PreparedBatch } from '../protocol/prepared-batch';
+import { emptyReport, type ExecReport } from '../protocol/report';
+import { formatFieldError } from '../protocol/validation';
+import { errorMessage } from '../engine/errors';
+import type { SettingsStore } from '../platform/config/settings-store';
+import type { WiredEngine } from '../platform/wire-engine';
+import type { IpcHandlers } from '../protocol/ipc';
 import { AgentService, type AgentFactory } from './agent-service';
 
 // What the app does for its windows, free of Electron so the web test harness serves the
