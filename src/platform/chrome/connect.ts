@@ -3,8 +3,9 @@ import path from 'node:path';
 import CDP from 'chrome-remote-interface';
 import { ChromeUnavailableError, errorMessage } from '../../engine/errors';
 import { withTimeout, type CdpConnection } from './cdp-connection';
-import { errorCode, readDevToolsActivePort, resolveExplicitEndpoint } from './discover';
-import { hostPort, parseChromeUrl } from './endpoint-url';
+import { errorCode, fetchBrowserWsUrl, readDevToolsActivePort } from './discover';
+import { hostPort, loopbackAddresses, parseChromeUrl } from './endpoint-url';
+import { systemLookup, type HostLookup } from './host-address';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -18,6 +19,8 @@ export interface ConnectOptions {
   /** Searched in order for DevToolsActivePort (the DeskPilot profile first, then OS defaults). */
   userDataDirs: string[];
   timeoutMs?: number;
+  /** How host names are resolved (default: the system resolver). */
+  lookup?: HostLookup;
 }
 
 export interface BrowserConnection {
@@ -54,25 +57,40 @@ export async function openBrowserSocket(browserWsUrl: string, timeoutMs: number)
 export async function connectChrome(options: ConnectOptions): Promise<BrowserConnection> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   if (options.chromeUrl !== undefined && options.chromeUrl.trim() !== '') {
-    return connectExplicit(options.chromeUrl, options.allowRemote === true, timeoutMs);
+    return connectExplicit(options.chromeUrl, options.allowRemote === true, timeoutMs, options.lookup ?? systemLookup);
   }
   return connectViaActivePort(options.userDataDirs, timeoutMs);
 }
 
-async function connectExplicit(chromeUrl: string, allowRemote: boolean, timeoutMs: number): Promise<BrowserConnection> {
+async function connectExplicit(chromeUrl: string, allowRemote: boolean, timeoutMs: number, lookup: HostLookup): Promise<BrowserConnection> {
   const endpoint = parseChromeUrl(chromeUrl, allowRemote);
-  const browserWsUrl = await resolveExplicitEndpoint(endpoint, allowRemote, timeoutMs);
-  try {
-    const conn = await openBrowserSocket(browserWsUrl, timeoutMs);
-    return { conn, browserWsUrl, source: `chromeUrl ${chromeUrl}` };
-  } catch (e) {
-    const code = e instanceof SocketConnectError ? e.code : undefined;
-    throw new ChromeUnavailableError(
-      code === 'ECONNREFUSED'
-        ? `Nothing listens at ${hostPort(browserWsUrl)}; start Chrome with remote debugging there (or \`deskpilot chrome launch\`), or fix DESKPILOT_CHROME_URL (or chrome.url in config.json).`
-        : `Chrome at ${hostPort(browserWsUrl)} refused the DevTools connection (${errorMessage(e)}); check DESKPILOT_CHROME_URL (or chrome.url in config.json), and accept the prompt if Chrome asked to allow remote debugging.`,
-    );
+  const addresses = await loopbackAddresses(endpoint.url, allowRemote, chromeUrl, lookup);
+  let sockets = addresses;
+  if (endpoint.kind === 'http') {
+    const ws = await fetchBrowserWsUrl(addresses, endpoint.url.origin, timeoutMs);
+    // The endpoint writes its own idea of the host into the URL; it must pass the same check.
+    sockets = await loopbackAddresses(new URL(ws), allowRemote, ws, lookup);
   }
+  let failure: unknown;
+  for (const url of sockets) {
+    const browserWsUrl = url.toString();
+    try {
+      const conn = await openBrowserSocket(browserWsUrl, timeoutMs);
+      return { conn, browserWsUrl, source: `chromeUrl ${chromeUrl}` };
+    } catch (e) {
+      failure = e;
+      // localhost may resolve to ::1 and 127.0.0.1 while Chrome listens on one of them.
+      if (e instanceof SocketConnectError && e.code === 'ECONNREFUSED') continue;
+      break;
+    }
+  }
+  const where = hostPort(sockets[0]!.toString());
+  const code = failure instanceof SocketConnectError ? failure.code : undefined;
+  throw new ChromeUnavailableError(
+    code === 'ECONNREFUSED'
+      ? `Nothing listens at ${where}; start Chrome with remote debugging there (or \`deskpilot chrome launch\`), or fix DESKPILOT_CHROME_URL (or chrome.url in config.json).`
+      : `Chrome at ${where} refused the DevTools connection (${errorMessage(failure)}); check DESKPILOT_CHROME_URL (or chrome.url in config.json), and accept the prompt if Chrome asked to allow remote debugging.`,
+  );
 }
 
 async function connectViaActivePort(dirs: string[], timeoutMs: number): Promise<BrowserConnection> {

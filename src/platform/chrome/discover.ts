@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ChromeUnavailableError } from '../../engine/errors';
-import { assertAllowedHost, type ExplicitEndpoint } from './endpoint-url';
 
 // Where a browser websocket can come from. Nothing here opens a CDP connection; connect.ts
 // tries the candidates in order and decides which failures to report.
@@ -69,17 +68,24 @@ export function defaultUserDataDirs(
   );
 }
 
-/** Turns a configured endpoint into the browser websocket URL (one /json/version fetch for http). */
-export async function resolveExplicitEndpoint(endpoint: ExplicitEndpoint, allowRemote: boolean, timeoutMs: number): Promise<string> {
-  if (endpoint.kind === 'ws') return endpoint.url.toString();
-  const shown = endpoint.url.origin;
-  const versionUrl = new URL('/json/version', endpoint.url);
-  let response: Response;
-  try {
-    response = await fetch(versionUrl, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
-  } catch (e) {
-    throw new ChromeUnavailableError(`${explainFetchFailure(shown, e, timeoutMs)}`);
+/**
+ * Asks /json/version for the browser websocket URL, at each of `addresses` (one endpoint's
+ * resolved addresses) until one answers. The URL it names is not checked here: the caller
+ * decides whether that host is this computer before connecting.
+ */
+export async function fetchBrowserWsUrl(addresses: readonly URL[], shown: string, timeoutMs: number): Promise<string> {
+  let response: Response | null = null;
+  for (const [i, base] of addresses.entries()) {
+    try {
+      response = await fetch(new URL('/json/version', base), { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      break;
+    } catch (e) {
+      // localhost may resolve to ::1 and 127.0.0.1 while Chrome listens on one of them.
+      if (errorCode(e) === 'ECONNREFUSED' && i < addresses.length - 1) continue;
+      throw new ChromeUnavailableError(`${explainFetchFailure(shown, e, timeoutMs)}`);
+    }
   }
+  if (!response) throw new ChromeUnavailableError(`Could not reach Chrome at ${shown}; check DESKPILOT_CHROME_URL (or chrome.url in config.json).`);
   if (!response.ok) {
     throw new ChromeUnavailableError(
       `Chrome at ${shown} answered /json/version with HTTP ${response.status}; if remote debugging was enabled at chrome://inspect (which has no HTTP endpoints), leave DESKPILOT_CHROME_URL and chrome.url unset so DeskPilot finds it through DevToolsActivePort.`,
@@ -97,8 +103,6 @@ export async function resolveExplicitEndpoint(endpoint: ExplicitEndpoint, allowR
       `${shown} answered /json/version without a browser webSocketDebuggerUrl, so it is not a Chrome debugging endpoint; check DESKPILOT_CHROME_URL (or chrome.url in config.json).`,
     );
   }
-  // The endpoint writes its own idea of the host into the URL; it must pass the same check.
-  assertAllowedHost(new URL(ws), allowRemote, ws);
   return ws;
 }
 

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChromeUnavailableError } from '../../engine/errors';
-import { hostPort, isLoopbackHost, parseChromeUrl } from './endpoint-url';
-
-describe('isLoopbackHost', () => {
-  it.each(['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', 'localhost.', 'app.localhost', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])(
-    'accepts %s',
-    (h) => expect(isLoopbackHost(h)).toBe(true),
-  );
-  it.each(['10.0.0.5', '192.168.1.2', '0.0.0.0', 'example.com', 'localhost.example.com', '128.0.0.1', '::', '::ffff:10.0.0.1', '[fe80::1]'])(
-    'rejects %s',
-    (h) => expect(isLoopbackHost(h)).toBe(false),
-  );
-});
+import { hostPort, loopbackAddresses, parseChromeUrl } from './endpoint-url';
+import { fakeResolver, rejectionOf } from './fake-resolver';
 
 describe('parseChromeUrl', () => {
   it('classifies http and ws endpoints', () => {
@@ -19,7 +9,7 @@ describe('parseChromeUrl', () => {
     expect(parseChromeUrl(' ws://localhost:9222/devtools/browser/abc ', false).kind).toBe('ws');
   });
 
-  it('refuses a non-loopback host with a sentence naming the option, unless allowed', () => {
+  it('refuses a non-loopback address with a sentence naming the option, unless allowed', () => {
     const err = (() => {
       try {
         parseChromeUrl('http://10.1.2.3:9222', false);
@@ -41,5 +31,37 @@ describe('parseChromeUrl', () => {
 
   it('hostPort shows host and port', () => {
     expect(hostPort('ws://127.0.0.1:41234/devtools/browser/x')).toBe('127.0.0.1:41234');
+  });
+});
+
+describe('loopbackAddresses: "this computer" is decided by the resolved address', () => {
+  it('keeps a loopback address as it is and refuses any other address', async () => {
+    expect((await loopbackAddresses(new URL('http://127.0.0.1:9222'), false)).map(String)).toEqual(['http://127.0.0.1:9222/']);
+    expect((await loopbackAddresses(new URL('http://[::1]:9222'), false)).map(String)).toEqual(['http://[::1]:9222/']);
+    expect((await rejectionOf(loopbackAddresses(new URL('http://0.0.0.0:9222'), false))).message).toMatch(/0\.0\.0\.0 is not this computer/);
+  });
+
+  it('connects to the addresses a loopback name resolves to, never to the name', async () => {
+    const dns = fakeResolver({ localhost: ['127.0.0.1', '::1'] });
+    expect((await loopbackAddresses(new URL('ws://localhost:9222/devtools/browser/x'), false, undefined, dns)).map(String)).toEqual([
+      'ws://127.0.0.1:9222/devtools/browser/x',
+      'ws://[::1]:9222/devtools/browser/x',
+    ]);
+  });
+
+  it.each([
+    ['http://evil.localhost:9222', { 'evil.localhost': ['93.184.216.34'] }, /evil\.localhost is not this computer \(it resolves to 93\.184\.216\.34\)/],
+    ['http://localhost.:9222', { 'localhost.': ['203.0.113.9', '127.0.0.1'] }, /localhost\. is not this computer \(it resolves to 203\.0\.113\.9, 127\.0\.0\.1\)/],
+    ['ws://evil.localhost:9222/devtools/browser/x', {}, /the name evil\.localhost does not resolve to an address on this computer \(ENOTFOUND\)/],
+  ])('refuses %s when the resolver does not answer with loopback only (fake DNS)', async (url, answers, message) => {
+    const err = await rejectionOf(loopbackAddresses(new URL(url), false, url, fakeResolver(answers)));
+    expect(err).toBeInstanceOf(ChromeUnavailableError);
+    expect(err.message).toMatch(message);
+    expect(err.message).toContain(`Refusing to connect to Chrome at ${url}`);
+  });
+
+  it('with --allow-remote-chrome uses the endpoint as configured', async () => {
+    const dns = fakeResolver({});
+    expect((await loopbackAddresses(new URL('http://devbox.example:9222'), true, undefined, dns)).map(String)).toEqual(['http://devbox.example:9222/']);
   });
 });
