@@ -4,7 +4,7 @@ import type { ExecReport } from '../protocol/report';
 import { ContextSnapshot } from '../protocol/context';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { ConfigFlags } from '../platform/config/load-config';
-import { compose } from './compose';
+import { openDesk } from './open-desk';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
 
@@ -38,11 +38,11 @@ export async function runExec(flags: ConfigFlags, args: ExecArgs, io: Io): Promi
   return execAndReport(flags, input, { dryRun: args.dryRun, snapshot }, io);
 }
 
-/** Executes through a freshly composed engine, prints the report, and returns the exit code. */
+/** Executes on the desk (the service, or in this process), prints the report, and returns the exit code. */
 export async function execAndReport(flags: ConfigFlags, input: unknown, opts: ExecOptions, io: Io): Promise<number> {
-  const app = await compose(flags);
+  const desk = await openDesk(flags, io);
   try {
-    const report = await app.engine.exec(input, opts);
+    const report = await desk.exec(input, opts);
     io.out(JSON.stringify(report, null, 2) + '\n');
     for (const e of report.errors) io.err(formatFieldError(e) + '\n');
     for (const r of report.results) if (!r.ok) io.err(`commands[${r.index}] (${r.type}) failed: ${r.message}\n`);
@@ -50,7 +50,7 @@ export async function execAndReport(flags: ConfigFlags, input: unknown, opts: Ex
     for (const w of report.warnings) io.err(`warning: ${w}\n`);
     return exitCodeFor(report);
   } finally {
-    await app.dispose();
+    await desk.close();
   }
 }
 

@@ -8,6 +8,7 @@ import { runPlan, runRun } from './plan-commands';
 import type { PlannerMode } from '../protocol/planning';
 import { runPresetsApply, runPresetsDelete, runPresetsList, runPresetsSave, runPresetsShow, runUndo } from './preset-commands';
 import { EXIT } from './exit-codes';
+import { runService, runServiceStatus } from './service-command';
 import type { Io } from './io';
 import { processIo } from './io';
 
@@ -21,11 +22,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .showHelpAfterError('(run `deskpilot --help` for usage)')
     .option('--config-dir <dir>', 'config directory (env DESKPILOT_CONFIG_DIR)')
     .option('--chrome-url <url>', 'DevTools endpoint, e.g. http://127.0.0.1:9222 (env DESKPILOT_CHROME_URL)')
-    .option('--allow-remote-chrome', 'allow a DevTools endpoint that is not on this machine');
+    .option('--allow-remote-chrome', 'allow a DevTools endpoint that is not on this machine')
+    .option('--no-service', 'run in this process even when a DeskPilot service is running (env DESKPILOT_NO_SERVICE=1)');
 
   const flags = (): ConfigFlags => {
-    const o = program.opts<{ configDir?: string; chromeUrl?: string; allowRemoteChrome?: boolean }>();
-    return { configDir: o.configDir, chromeUrl: o.chromeUrl, allowRemoteChrome: o.allowRemoteChrome };
+    const o = program.opts<{ configDir?: string; chromeUrl?: string; allowRemoteChrome?: boolean; service: boolean }>();
+    return { configDir: o.configDir, chromeUrl: o.chromeUrl, allowRemoteChrome: o.allowRemoteChrome, noService: !o.service };
   };
 
   program
@@ -147,6 +149,19 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         return;
       }
       code = await runUndo(flags(), n, io);
+    });
+
+  const service = program
+    .command('service')
+    .description('keep one DeskPilot engine warm for the CLI, the app and MCP clients (foreground; Ctrl-C stops it)')
+    .action(async () => {
+      code = await runService(flags(), io);
+    });
+  service
+    .command('status')
+    .description('say whether a service runs for this config directory, and what it is connected to')
+    .action(async () => {
+      code = await runServiceStatus(flags(), io);
     });
 
   const chrome = program.command('chrome').description('the Chrome connection');

@@ -3,9 +3,10 @@ import type { PlanOutcome } from '../engine/plan-text';
 import type { PlannerMode } from '../protocol/planning';
 import { itemsToConfirm, type ConfirmItem, type ConfirmPolicy } from '../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../protocol/report';
+import { droppedReport } from '../engine/prepare';
 import { formatFieldError } from '../protocol/validation';
 import type { ConfigFlags } from '../platform/config/load-config';
-import { compose } from './compose';
+import { openDesk } from './open-desk';
 import { exitCodeFor, loadSnapshot } from './exec-command';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
@@ -36,9 +37,9 @@ function noteFallback(outcome: PlanOutcome, io: Io): void {
 export async function runPlan(flags: ConfigFlags, args: PlanArgs, io: Io): Promise<number> {
   const snapshot = await snapshotFrom(args.contextFile, io);
   if (snapshot === null) return EXIT.invalid;
-  const app = await compose(flags);
+  const desk = await openDesk(flags, io);
   try {
-    const { outcome } = await app.engine.plan(args.text, { mode: args.mode, snapshot });
+    const { outcome } = await desk.plan(args.text, { mode: args.mode, snapshot });
     io.out(JSON.stringify(outcome.envelope, null, 2) + '\n');
     if (args.explain) explain(outcome, io);
     noteFallback(outcome, io);
@@ -47,7 +48,7 @@ export async function runPlan(flags: ConfigFlags, args: PlanArgs, io: Io): Promi
     io.err(`deskpilot: ${errorMessage(e)}\n`);
     return EXIT.failed;
   } finally {
-    await app.dispose();
+    await desk.close();
   }
 }
 
@@ -67,11 +68,11 @@ const confirmationText = (items: readonly ConfirmItem[]) => items.map((p) => `  
 export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise<number> {
   const snapshot = await snapshotFrom(args.contextFile, io);
   if (snapshot === null) return EXIT.invalid;
-  const app = await compose(flags);
+  const desk = await openDesk(flags, io);
   try {
     let planned;
     try {
-      planned = await app.engine.plan(args.text, { mode: args.mode, snapshot });
+      planned = await desk.plan(args.text, { mode: args.mode, snapshot });
     } catch (e) {
       io.err(`deskpilot: ${errorMessage(e)}\n`);
       return EXIT.failed;
@@ -83,7 +84,7 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
       const reason = outcome.envelope.clarification_reason ?? 'the request is ambiguous';
       io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');
       io.err(`needs clarification: ${reason}\n`);
-      await app.engine.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: `asked: ${reason}` });
+      await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: `asked: ${reason}` });
       return EXIT.needsUser;
     }
 
@@ -106,17 +107,17 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
           if (!go) declinedBecause = 'cancelled: nothing was run\n';
         }
       }
-      report = go ? await app.engine.run(batch, { snapshot: planned.snapshot }) : app.engine.drop(batch);
+      report = go ? await desk.run(batch) : droppedReport(batch);
     }
     io.out(JSON.stringify({ ...report, envelope: outcome.envelope, planner: outcome.planner }, null, 2) + '\n');
     if (declinedBecause) io.err(declinedBecause);
     for (const e of report.errors) io.err(formatFieldError(e) + '\n');
     for (const r of report.results) io.err(`${r.ok ? '✓' : '✗'} ${r.message}\n`);
     const outcomeText = report.results.map((r) => r.message).join('; ') || report.status;
-    await app.engine.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: outcomeText });
+    await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: outcomeText });
     return exitCodeFor(report);
   } finally {
-    await app.dispose();
+    await desk.close();
   }
 }
 

@@ -2,7 +2,8 @@ import { DeskPilotError, errorMessage } from '../engine/errors';
 import { formatRect } from '../engine/geometry';
 import type { Preset } from '../protocol/preset';
 import type { ConfigFlags } from '../platform/config/load-config';
-import { compose } from './compose';
+import type { Desk } from '../app/desk';
+import { openDesk } from './open-desk';
 import { execAndReport } from './exec-command';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
@@ -12,29 +13,29 @@ const describePlacement = (p: Preset['placements'][number]) =>
     ? `${p.app} on ${p.monitor} at ${p.rect.map((v) => `${Math.round(v * 100)}%`).join(' ')}${p.launch ? '' : ' (no launch)'}`
     : `${p.app} at ${formatRect(p.bounds!)}${p.launch ? '' : ' (no launch)'}`;
 
-async function withEngine(flags: ConfigFlags, io: Io, fn: (app: Awaited<ReturnType<typeof compose>>) => Promise<number>): Promise<number> {
-  const app = await compose(flags);
+async function withDesk(flags: ConfigFlags, io: Io, fn: (desk: Desk) => Promise<number>): Promise<number> {
+  const desk = await openDesk(flags, io);
   try {
-    return await fn(app);
+    return await fn(desk);
   } catch (e) {
     io.err(`deskpilot: ${errorMessage(e)}\n`);
     return e instanceof DeskPilotError && e.code === 'invalid_input' ? EXIT.invalid : EXIT.failed;
   } finally {
-    await app.dispose();
+    await desk.close();
   }
 }
 
 export const runPresetsList = (flags: ConfigFlags, io: Io) =>
-  withEngine(flags, io, async ({ engine }) => {
-    const presets = await engine.listPresets();
+  withDesk(flags, io, async (desk) => {
+    const presets = await desk.listPresets();
     if (presets.length === 0) io.out('no presets saved (save one with `deskpilot presets save NAME`)\n');
     for (const p of presets) io.out(`${p.name}: ${p.placements.map(describePlacement).join('; ') || 'no windows'}${p.urls.length ? `; opens ${p.urls.length} URL(s)` : ''}\n`);
     return EXIT.ok;
   });
 
 export const runPresetsShow = (flags: ConfigFlags, name: string, io: Io) =>
-  withEngine(flags, io, async ({ engine }) => {
-    const preset = (await engine.listPresets()).find((p) => p.name.toLowerCase() === name.toLowerCase());
+  withDesk(flags, io, async (desk) => {
+    const preset = (await desk.listPresets()).find((p) => p.name.toLowerCase() === name.toLowerCase());
     if (!preset) {
       io.err(`deskpilot: no preset named "${name}"\n`);
       return EXIT.invalid;
@@ -44,15 +45,15 @@ export const runPresetsShow = (flags: ConfigFlags, name: string, io: Io) =>
   });
 
 export const runPresetsSave = (flags: ConfigFlags, name: string, apps: string[] | undefined, io: Io) =>
-  withEngine(flags, io, async ({ engine }) => {
-    const preset = await engine.savePreset(name, apps);
+  withDesk(flags, io, async (desk) => {
+    const preset = await desk.savePreset(name, apps);
     io.out(`saved preset "${preset.name}": ${preset.placements.map(describePlacement).join('; ')}\n`);
     return EXIT.ok;
   });
 
 export const runPresetsDelete = (flags: ConfigFlags, name: string, io: Io) =>
-  withEngine(flags, io, async ({ engine }) => {
-    if (await engine.deletePreset(name)) {
+  withDesk(flags, io, async (desk) => {
+    if (await desk.deletePreset(name)) {
       io.out(`deleted preset "${name}"\n`);
       return EXIT.ok;
     }

@@ -3,6 +3,7 @@ import type { ExecutionRecord } from '../protocol/record';
 import type { PreparedBatch } from '../protocol/prepared-batch';
 import { emptyReport, type CommandOutcome, type ExecReport } from '../protocol/report';
 import { buildContext, type ContextSources, type SnapshotOptions } from './context-builder';
+import { deskHealth, type DeskHealth } from './health';
 import { describePlanned } from './describe-plan';
 import { executeOne } from './execute';
 import type { HistoryStore, TurnStore } from './ports';
@@ -57,8 +58,18 @@ export class Engine {
     this.clock = deps.clock ?? Date.now;
   }
 
+  /** The desk this engine runs on; batches prepared here carry it. */
+  get deviceId(): string {
+    return this.deps.deviceId;
+  }
+
   snapshot(opts?: SnapshotOptions): Promise<ContextSnapshot> {
     return buildContext(this.deps, opts);
+  }
+
+  /** Whether Chrome and the window backend answer, without listing tabs and windows. */
+  health(): Promise<DeskHealth> {
+    return deskHealth(this.deps);
   }
 
   /**

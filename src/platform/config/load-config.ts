@@ -12,6 +12,8 @@ export interface ConfigFlags {
   configDir?: string;
   chromeUrl?: string;
   allowRemoteChrome?: boolean;
+  /** Run the engine in this process even when a DeskPilot service is running (--no-service). */
+  noService?: boolean;
 }
 
 export type Origin = 'flag' | 'env' | 'file' | 'default';

@@ -1,0 +1,88 @@
+import type { SnapshotOptions } from '../engine/context-builder';
+import type { PlanResult } from '../engine/engine';
+import { DeskPilotError } from '../engine/errors';
+import type { Prepared } from '../engine/prepare';
+import type { ContextSnapshot } from '../protocol/context';
+import type { Turn } from '../protocol/planning';
+import type { Preset } from '../protocol/preset';
+import type { ExecReport } from '../protocol/report';
+import { SERVICE_RESULTS, type Health, type Hello, type ServiceMethod } from '../protocol/service';
+import { formatFieldError, zodErrors } from '../protocol/validation';
+import type { ServiceClient } from '../platform/service/socket-client';
+import type { Desk, PlanOptions } from './desk';
+
+// The desk served by the warm service, reached over its socket. Every answer is checked
+// against the protocol before it is believed: a service of another version, or anything
+// else listening there, gives a clear error instead of a wrong result.
+
+export class RemoteDesk implements Desk {
+  readonly via = 'service' as const;
+
+  constructor(
+    private readonly client: ServiceClient,
+    readonly hello: Hello,
+  ) {}
+
+  /** Checks that a service answers and speaks this protocol. */
+  static async open(client: ServiceClient): Promise<RemoteDesk> {
+    const hello = await call(client, 'hello', {});
+    return new RemoteDesk(client, hello);
+  }
+
+  snapshot(opts: SnapshotOptions = {}): Promise<ContextSnapshot> {
+    return call(this.client, 'snapshot', { summaries: opts.summaries ?? false });
+  }
+
+  health(): Promise<Health> {
+    return call(this.client, 'health', {});
+  }
+
+  plan(text: string, opts: PlanOptions): Promise<PlanResult> {
+    return call(this.client, 'plan', { text, mode: opts.mode, ...(opts.snapshot ? { snapshot: opts.snapshot } : {}), ...(opts.frontmost !== undefined ? { frontmost: opts.frontmost } : {}) }) as Promise<PlanResult>;
+  }
+
+  prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
+    return call(this.client, 'prepare', { input, ...(opts.snapshot ? { snapshot: opts.snapshot } : {}) }) as Promise<Prepared>;
+  }
+
+  run(batch: unknown): Promise<ExecReport> {
+    return call(this.client, 'run', { batch }) as Promise<ExecReport>;
+  }
+
+  exec(input: unknown, opts: { dryRun?: boolean; snapshot?: ContextSnapshot } = {}): Promise<ExecReport> {
+    return call(this.client, 'exec', { input, dry_run: opts.dryRun ?? false, ...(opts.snapshot ? { snapshot: opts.snapshot } : {}) }) as Promise<ExecReport>;
+  }
+
+  async remember(turn: Turn): Promise<void> {
+    await call(this.client, 'remember', { turn });
+  }
+
+  listPresets(): Promise<Preset[]> {
+    return call(this.client, 'presets.list', {});
+  }
+
+  savePreset(name: string, apps?: readonly string[]): Promise<Preset> {
+    return call(this.client, 'presets.save', { name, ...(apps ? { apps: [...apps] } : {}) });
+  }
+
+  async deletePreset(name: string): Promise<boolean> {
+    return (await call(this.client, 'presets.delete', { name })).deleted;
+  }
+
+  async close(): Promise<void> {
+    this.client.close();
+  }
+}
+
+type Result<M extends ServiceMethod> = import('zod').infer<(typeof SERVICE_RESULTS)[M]>;
+
+async function call<M extends ServiceMethod>(client: ServiceClient, method: M, params: unknown): Promise<Result<M>> {
+  const response = await client.request(method, params);
+  if (!response.ok) throw new DeskPilotError(response.error?.message ?? 'the service failed without saying why', response.error?.code ?? 'failed');
+  const checked = SERVICE_RESULTS[method].safeParse(response.result);
+  if (!checked.success) {
+    const why = zodErrors(checked.error, response.result, ['result']).slice(0, 3).map(formatFieldError).join('; ');
+    throw new DeskPilotError(`the DeskPilot service answered ${method} with something this version does not understand (${why}); restart the service after updating`, 'service_bad_answer');
+  }
+  return checked.data as Result<M>;
+}

@@ -1,0 +1,59 @@
+import type { ConfigFlags } from '../platform/config/load-config';
+import { connectService } from '../platform/service/socket-client';
+import { serviceSocketPath } from '../platform/service/socket-path';
+import { EXIT } from './exit-codes';
+import type { Io } from './io';
+import { configDirFrom } from './open-desk';
+
+// `deskpilot service`: the warm host in the foreground, until SIGINT/SIGTERM. `service status`
+// asks a running one who it is and whether Chrome and windows answer.
+
+export async function runService(flags: ConfigFlags, io: Io, stop: Promise<unknown> = signalled()): Promise<number> {
+  const [{ startServiceHost }, { ServiceRunningError }] = await Promise.all([import('../compose/service-host'), import('../platform/service/socket-server')]);
+  let host;
+  try {
+    host = await startServiceHost(flags);
+  } catch (e) {
+    if (e instanceof ServiceRunningError) {
+      io.err(`deskpilot: ${e.message} — use it (the CLI does by itself), or stop it first\n`);
+      return EXIT.failed;
+    }
+    throw e;
+  }
+  if (host.removedStale) io.err(`note: removed a stale socket left by a service that did not stop cleanly\n`);
+  io.out(`DeskPilot service (pid ${process.pid}) listening on ${host.socketPath}\n`);
+  await stop;
+  await host.close();
+  io.out('DeskPilot service stopped\n');
+  return EXIT.ok;
+}
+
+export async function runServiceStatus(flags: ConfigFlags, io: Io): Promise<number> {
+  const socketPath = serviceSocketPath(configDirFrom(flags));
+  const client = await connectService(socketPath);
+  if (!client) {
+    io.out(`no DeskPilot service is running for ${configDirFrom(flags)} (socket ${socketPath}); start one with \`deskpilot service\`\n`);
+    return EXIT.failed;
+  }
+  try {
+    const { RemoteDesk } = await import('../app/remote-desk');
+    const desk = await RemoteDesk.open(client);
+    const health = await desk.health();
+    const h = desk.hello;
+    io.out(
+      `DeskPilot service ${h.version} (pid ${h.pid}) since ${h.started_at}, on ${socketPath}\n` +
+        `  chrome: ${health.chrome.ok ? '' : 'unavailable — '}${health.chrome.message}\n` +
+        `  windows: ${health.windows.ok ? '' : 'unavailable — '}${health.windows.message}\n` +
+        `  planner: ${health.planner.kind === 'llm' ? health.planner.description : 'offline matcher'}\n`,
+    );
+    return EXIT.ok;
+  } finally {
+    client.close();
+  }
+}
+
+function signalled(): Promise<string> {
+  return new Promise((resolve) => {
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));
+  });
+}
