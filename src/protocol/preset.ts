@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Bounds, MonitorName, MAX_NAME_LENGTH } from './commands';
+import { echo } from './echo';
 
 // A preset is a named layout. Placements are stored relative to a monitor's work area
 // (fractions 0..1) so a layout survives a resolution change; absolute bounds are allowed
@@ -17,7 +18,7 @@ export const PresetPlacement = z
   .strictObject({
     app: z.string().trim().min(1, { error: 'must be a non-empty string' }).max(MAX_NAME_LENGTH),
     /** A role (main/left/right) or a monitor's system name. */
-    monitor: z.union([MonitorName, z.string().trim().min(1)]).optional(),
+    monitor: z.union([MonitorName, z.string().trim().min(1).max(MAX_NAME_LENGTH)]).optional(),
     rect: RelativeRect.optional(),
     bounds: Bounds.optional(),
     launch: z.boolean().default(true).describe('Launch the app when it is not running.'),
@@ -38,7 +39,7 @@ export const Preset = z.strictObject({
       const seen = new Set<string>();
       list.forEach((p, i) => {
         const key = p.app.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'app'], message: `"${p.app}" is placed twice; a preset places each app once` });
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'app'], message: `"${echo(p.app)}" is placed twice; a preset places each app once` });
         seen.add(key);
       });
     }),
@@ -52,7 +53,7 @@ export const PresetFile = z
     const seen = new Set<string>();
     file.presets.forEach((p, i) => {
       const key = p.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['presets', i, 'name'], message: `duplicate preset name "${p.name}"` });
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['presets', i, 'name'], message: `duplicate preset name "${echo(p.name)}"` });
       seen.add(key);
     });
   });

@@ -87,6 +87,14 @@ describe('parseInput: field errors name the path and the reason', () => {
     expect(errors).toEqual(['commands[0].url: must be at most 8192 characters']);
   });
 
+  it('quotes a 1 MB unknown field name back as 80 characters, an ellipsis and its length', () => {
+    const key = 'k'.repeat(1_048_576);
+    const shown = `${'k'.repeat(80)}… (1048576 characters)`;
+    expect(errorsOf(parseInput({ type: 'list_tabs', [key]: 1 }))).toEqual([`commands[0].${shown}: unknown field`]);
+    expect(errorsOf(parseInput({ ...env([]), [key]: 1 }))).toEqual([`${shown}: unknown field`]);
+    expect(errorsOf(parseInput({ commands: [], needs_clarification: true, clarification_reason: 'which?', [key]: 1 }))).toEqual([`${shown}: unknown field`]);
+  });
+
   it('caps the number of commands in one batch', () => {
     const r = parseInput(env(Array.from({ length: 51 }, () => ({ type: 'list_tabs' }))));
     expect(errorsOf(r)).toEqual(['commands: must hold at most 50 commands']);
@@ -105,6 +113,13 @@ describe('parseInput: clarification', () => {
       envelope: null,
       clarification: { reason: "Could not find a tab matching 'xyz'. Did you mean one of these tabs?", draft_types: ['switch_tab'] },
     });
+  });
+
+  it('caps the reason like every other free text (at 4000 characters)', () => {
+    const r = parseInput({ commands: [], needs_clarification: true, clarification_reason: 'why? '.repeat(1_000_000) });
+    expect(errorsOf(r)).toEqual(['clarification_reason: must be at most 4000 characters']);
+    const ok = parseInput({ commands: [], needs_clarification: true, clarification_reason: 'w'.repeat(4000) });
+    expect(ok.ok).toBe(true);
   });
 
   it('requires a reason, and known types in the drafts', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMAND_SCHEMAS, COMMAND_TYPES, Command, Envelope, MAX_COMMANDS, type CommandType } from './commands';
+import { COMMAND_SCHEMAS, COMMAND_TYPES, Command, Envelope, MAX_COMMANDS, MAX_QUESTION_LENGTH, type CommandType } from './commands';
+import { echo } from './echo';
 
 /** One problem with the input, addressed by a path such as `commands[0].tab_indices[1]`. */
 export interface FieldError {
@@ -9,11 +10,12 @@ export interface FieldError {
 
 export const formatFieldError = (e: FieldError): string => (e.path ? `${e.path}: ${e.message}` : e.message);
 
+/** `commands[0].tab_indices[1]`; a key is input too (an unknown field's name), so a long one is cut short. */
 export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
-    else out += out ? `.${String(key)}` : String(key);
+    else out += out ? `.${echo(String(key))}` : echo(String(key));
   }
   return out;
 }
@@ -89,6 +91,8 @@ function parseClarification(candidate: Record<string, unknown>): ParsedInput {
   const reason = candidate.clarification_reason;
   if (typeof reason !== 'string' || reason.trim() === '') {
     errors.push({ path: 'clarification_reason', message: 'must explain what needs clarifying when needs_clarification is true' });
+  } else if (reason.length > MAX_QUESTION_LENGTH) {
+    errors.push({ path: 'clarification_reason', message: `must be at most ${MAX_QUESTION_LENGTH} characters` });
   }
   const commands = candidate.commands;
   const draftTypes: CommandType[] = [];
@@ -105,7 +109,7 @@ function parseClarification(candidate: Record<string, unknown>): ParsedInput {
   }
   for (const key of Object.keys(candidate)) {
     if (!['commands', 'needs_clarification', 'clarification_reason'].includes(key)) {
-      errors.push({ path: key, message: 'unknown field' });
+      errors.push({ path: formatPath([key]), message: 'unknown field' });
     }
   }
   if (errors.length) return { ok: false, errors };
