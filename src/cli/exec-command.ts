@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ExecOptions } from '../engine/engine';
 import type { ExecReport } from '../protocol/report';
 import { ContextSnapshot } from '../protocol/context';
+import { parseJsonOf } from '../protocol/json-syntax';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { ConfigFlags } from '../platform/config/load-config';
 import { openDesk } from './open-desk';
@@ -17,13 +18,12 @@ export interface ExecArgs {
 /** Prints the JSON report on stdout and each problem on stderr; the exit code says which kind. */
 export async function runExec(flags: ConfigFlags, args: ExecArgs, io: Io): Promise<number> {
   const text = args.json === '-' ? await io.readStdin() : args.json;
-  let input: unknown;
-  try {
-    input = JSON.parse(text);
-  } catch (e) {
-    io.err(`input: is not valid JSON (${(e as Error).message})\n`);
+  const parsed = parseJsonOf('input', text);
+  if (!parsed.ok) {
+    io.err(`${parsed.error}\n`);
     return EXIT.invalid;
   }
+  const input = parsed.value;
 
   let snapshot: ContextSnapshot | undefined;
   if (args.contextFile) {
@@ -71,12 +71,15 @@ export function exitCodeFor(report: ExecReport): number {
 }
 
 export async function loadSnapshot(file: string): Promise<{ ok: true; snapshot: ContextSnapshot } | { ok: false; errors: string[] }> {
-  let json: unknown;
+  let text: string;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    text = await readFile(file, 'utf8');
   } catch (e) {
     return { ok: false, errors: [`--context ${file}: ${(e as Error).message}`] };
   }
+  const read = parseJsonOf(`--context ${file}`, text);
+  if (!read.ok) return { ok: false, errors: [read.error] };
+  const json = read.value;
   const parsed = ContextSnapshot.safeParse(json);
   if (!parsed.success) return { ok: false, errors: zodErrors(parsed.error, json).map((e) => `--context ${file}: ${formatFieldError(e)}`) };
   return { ok: true, snapshot: parsed.data };

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { jsonSyntaxReason, parseJsonOf } from './json-syntax';
+
+const reasonFor = (text: string) => {
+  try {
+    JSON.parse(text);
+  } catch (e) {
+    return jsonSyntaxReason(e);
+  }
+  throw new Error('parsed');
+};
+
+describe('JSON syntax errors said once', () => {
+  it('drops V8\'s quoted input and its own "is not valid JSON", keeps the rest', () => {
+    expect(reasonFor('{"type": x}')).toBe("Unexpected token 'x'");
+    expect(reasonFor('x'.repeat(1000))).toBe("Unexpected token 'x'");
+    expect(reasonFor('{"a": "b" x')).toBe("Expected ',' or '}' after property value in JSON at position 10");
+    expect(reasonFor('{"type":')).toBe('Unexpected end of JSON input');
+  });
+
+  it('parseJsonOf names what was read', () => {
+    expect(parseJsonOf('input', '[1]')).toEqual({ ok: true, value: [1] });
+    const bad = parseJsonOf('input', `{"type": ${'x'.repeat(100_000)}}`);
+    expect(bad).toEqual({ ok: false, error: "input: is not valid JSON (Unexpected token 'x')" });
+  });
+});
