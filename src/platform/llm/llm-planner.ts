@@ -1,4 +1,5 @@
-import { fromLlmEnvelope, llmResponseFormat } from '../../protocol/llm-schema';
+import { fromLlmEnvelope } from '../../protocol/llm-schema';
+import { llmResponseFormat } from './response-format';
 import { systemPrompt, userMessage } from '../../engine/planning/system-prompt';
 import type { Planner, PlannerAnswer, PlanRequest } from '../../engine/ports';
 import { chat } from './chat-call';
