@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AgentConfigFile } from './agent-config';
+import { DEFAULT_LLM_TIMEOUT_MS, LLM_TIMEOUT_MAX_MS, LLM_TIMEOUT_MIN_MS, LLM_TIMEOUT_RULE } from './llm-timeout';
 
 // config.json in the config dir. Every field is optional; unknown fields are errors so a
 // typo ("chrome_url") is reported instead of silently ignored.
@@ -17,7 +18,13 @@ export const ConfigFile = z.strictObject({
       model: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).optional(),
       api_key: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).optional().describe('Prefer DESKPILOT_LLM_API_KEY; a key here is stored in plain text.'),
       mode: z.enum(['strict', 'json_object'], { error: 'must be "strict" or "json_object"' }).optional().describe('json_object for servers/models without strict JSON schemas.'),
-      timeout_ms: z.number({ error: 'must be a number of milliseconds' }).int({ error: 'must be a whole number' }).min(1000, { error: 'must be at least 1000' }).max(600_000, { error: 'must be at most 600000' }).optional(),
+      timeout_ms: z
+        .number({ error: LLM_TIMEOUT_RULE })
+        .int({ error: LLM_TIMEOUT_RULE })
+        .min(LLM_TIMEOUT_MIN_MS, { error: LLM_TIMEOUT_RULE })
+        .max(LLM_TIMEOUT_MAX_MS, { error: LLM_TIMEOUT_RULE })
+        .optional()
+        .describe(`Timeout of one LLM request, retries included (default ${DEFAULT_LLM_TIMEOUT_MS}).`),
     })
     .optional(),
   /** Agent mode (deskpilot agent): models, limits, domain lists, saved Tools, secret names. */

@@ -4,6 +4,8 @@ import { formatFieldError, zodErrors } from '../../protocol/validation';
 import { agentConfig, type AgentConfig } from './agent-config';
 import { defaultConfigDir } from './config-dir';
 import { ConfigFile } from './config-file';
+import { DEFAULT_LLM_TIMEOUT_MS, LLM_TIMEOUT_RULE, parseTimeoutMs } from './llm-timeout';
+import { echo } from '../../protocol/echo';
 
 // Precedence: flags > environment > config file > defaults. Each value remembers where it
 // came from so `deskpilot chrome status` can say why it connects where it does.
@@ -87,20 +89,27 @@ function llmConfig(env: NodeJS.ProcessEnv, file: ConfigFile): LlmConfig | null {
   if (model.value === undefined) return null;
   const baseURL = pick<string>([env.DESKPILOT_LLM_BASE_URL || undefined, 'env'], [file.llm?.base_url, 'file']);
   const mode = pick<'strict' | 'json_object'>([parseMode(env.DESKPILOT_LLM_MODE), 'env'], [file.llm?.mode, 'file']);
-  const timeout = pick<number>([env.DESKPILOT_LLM_TIMEOUT_MS ? Number(env.DESKPILOT_LLM_TIMEOUT_MS) : undefined, 'env'], [file.llm?.timeout_ms, 'file']);
+  const timeout = pick<number>([envTimeoutMs(env.DESKPILOT_LLM_TIMEOUT_MS), 'env'], [file.llm?.timeout_ms, 'file']);
   return {
     model: { value: model.value, from: model.from },
     baseURL: { value: baseURL.value ?? DEFAULT_LLM_BASE_URL, from: baseURL.from },
     apiKey: pick([env.DESKPILOT_LLM_API_KEY || undefined, 'env'], [env.OPENAI_API_KEY || undefined, 'env'], [file.llm?.api_key, 'file']),
     mode: { value: mode.value ?? 'strict', from: mode.from },
-    timeoutMs: { value: timeout.value && Number.isFinite(timeout.value) ? timeout.value : 30_000, from: timeout.from },
+    timeoutMs: { value: timeout.value ?? DEFAULT_LLM_TIMEOUT_MS, from: timeout.from },
   };
 }
 
 function parseMode(v: string | undefined): 'strict' | 'json_object' | undefined {
   if (v === undefined || v === '') return undefined;
   if (v === 'strict' || v === 'json_object') return v;
-  throw new ConfigError(`DESKPILOT_LLM_MODE: must be "strict" or "json_object", not "${v}"`);
+  throw new ConfigError(`DESKPILOT_LLM_MODE: must be "strict" or "json_object", not "${echo(v)}"`);
+}
+
+function envTimeoutMs(v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const ms = parseTimeoutMs(v);
+  if (ms !== null) return ms;
+  throw new ConfigError(`DESKPILOT_LLM_TIMEOUT_MS: ${LLM_TIMEOUT_RULE} (default ${DEFAULT_LLM_TIMEOUT_MS}), not "${echo(v)}"`);
 }
 
 export async function readConfigFile(file: string): Promise<ConfigFile> {
