@@ -11,6 +11,8 @@ export type LlmErrorCode =
   | 'llm_model_not_found'
   | 'llm_not_found'
   | 'llm_timeout'
+  | 'llm_connection_dropped'
+  | 'llm_not_json'
   | 'llm_rate_limited'
   | 'llm_server_error'
   | 'llm_bad_request'
@@ -37,7 +39,7 @@ export class LlmCancelledError extends LlmError {
   }
 }
 
-const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1) + '…');
 
 export const excerpt = (text: string) => JSON.stringify(clip(text.replace(/\s+/g, ' ').trim(), 120));
@@ -55,10 +57,39 @@ const CONNECTION_WORDS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host name lookup failed',
-  ECONNRESET: 'connection reset',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
 };
+
+/** Codes of a connection the other side closed or reset (undici says UND_ERR_SOCKET, "other side closed"). */
+const DROPPED_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
+
+/** Whether the error, or one of its causes, is a connection the server (or something between) dropped. */
+export function isDroppedConnection(e: unknown): boolean {
+  for (let c: unknown = e, depth = 0; c && depth < 6; c = (c as { cause?: unknown }).cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === 'string' && DROPPED_CODES.has(code)) return true;
+  }
+  return false;
+}
+
+/** The server closed or reset the connection; `how` says more ("without answering (tried 3 times)"). */
+export function droppedError(o: ResolvedLlmOptions, how: string): LlmError {
+  return new LlmError(
+    `the LLM server at ${o.baseURL} dropped the connection ${how} — it may have crashed or restarted, or a proxy cut the connection; check the server's log and try again`,
+    'llm_connection_dropped',
+  );
+}
+
+/** An answer that is no JSON at all: an HTML error page from a proxy, a different kind of server, an empty body. */
+export function notJsonError(o: ResolvedLlmOptions, what: { status?: number; contentType?: string | null; text: string }): LlmError {
+  const http = [what.status === undefined ? '' : `HTTP ${what.status}`, what.contentType ?? ''].filter(Boolean).join(', ');
+  const body = what.text.trim() ? `: ${excerpt(what.text)}` : ': an empty body';
+  return new LlmError(
+    `the LLM server at ${o.baseURL} sent something that is not JSON${http ? ` (${http})` : ''}${body} — check DESKPILOT_LLM_BASE_URL: it must be an OpenAI-compatible endpoint, usually ending in /v1`,
+    'llm_not_json',
+  );
+}
 
 function serverMessage(e: APIError): string {
   const inner = (e.error as { message?: unknown } | undefined)?.message;
@@ -71,6 +102,11 @@ export function explainLlmError(e: unknown, o: ResolvedLlmOptions, signal?: Abor
   const retries = o.maxRetries === 1 ? '1 retry' : `${o.maxRetries} retries`;
   if (e instanceof APIConnectionTimeoutError) {
     return new LlmError(`no answer from ${o.model} within ${seconds(o.timeoutMs)} — the server may be busy or still loading the model; try again or raise the timeout`, 'llm_timeout');
+  }
+  if (isDroppedConnection(e)) {
+    // The SDK retries a drop (also one while a JSON answer arrives, see llm-exchange.ts).
+    const tries = e instanceof APIConnectionError && o.maxRetries > 0 ? ` (tried ${o.maxRetries + 1} times)` : '';
+    return droppedError(o, `without answering${tries}`);
   }
   if (e instanceof APIConnectionError) {
     const code = systemCode(e);
