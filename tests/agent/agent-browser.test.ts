@@ -239,6 +239,43 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     expect(await rawEvalInFrame(tab, '/frame-site.html', "document.getElementById('site-out').textContent")).toBe('site clicked');
   });
 
+  it('a click reaches its element while the browser still routes by the layout before a scroll (out-of-process iframes)', async () => {
+    // Chrome sends a mouse event to a frame by the compositor's last frame, which lags a scroll (a
+    // background tab renders about once a second; a busy machine, slower still). Slowing the page's
+    // renderer 20x makes that window wide every time.
+    const below = await open('/frame-below.html');
+    const cross = idFor(await browser.snapshot(below, SNAP), />Cross button</);
+    const crossTarget = await iframeTarget('/frame-cross.html?in=below');
+    const { sessionId } = await raw.Target.attachToTarget({ targetId: below, flatten: true });
+    try {
+      await raw.send('Emulation.setCPUThrottlingRate', { rate: 20 }, sessionId);
+      expect(await browser.perform(below, { action: 'click', id: cross }, ACT)).toMatchObject({ ok: true, changed: true });
+    } finally {
+      await raw.send('Emulation.setCPUThrottlingRate', { rate: 1 }, sessionId).catch(() => undefined);
+      await raw.Target.detachFromTarget({ sessionId }).catch(() => undefined);
+    }
+    expect(await rawEval(crossTarget, "document.getElementById('cross-out').textContent")).toBe('cross clicked');
+    // A press that first landed on the <iframe> in the page was swallowed there.
+    expect(await rawEval(below, 'document.body.dataset.strays ?? null')).toBe(null);
+
+    // The other way round: the page's button sits where the frame was before the scroll.
+    const above = await open('/frame-above.html');
+    const far = idFor(await browser.snapshot(above, SNAP), />Far button</);
+    expect(await browser.perform(above, { action: 'click', id: far }, ACT)).toMatchObject({ ok: true, changed: true });
+    expect(await rawEval(above, "document.getElementById('far-out').textContent")).toBe('far clicked');
+    expect(await rawEval(await iframeTarget('/frame-cross.html?in=above'), "document.getElementById('cross-out').textContent")).toBe('');
+  });
+
+  it('a click into an out-of-process iframe that the page covers is refused, and the cover never gets it', async () => {
+    // The frame cannot see what its parent draws over it; where the press lands tells.
+    const tab = await open('/frame-veiled.html');
+    const cross = idFor(await browser.snapshot(tab, SNAP), />Cross button</);
+    const r = await browser.perform(tab, { action: 'click', id: cross }, ACT);
+    expect(r).toEqual({ ok: false, changed: false, message: `The click on element ${cross} did not reach it: 4 tries landed on <div id="veil"> instead; close or scroll away what is there, or take a fresh snapshot.` });
+    expect(await rawEval(tab, "document.getElementById('veil-out').textContent")).toBe('');
+    expect(await rawEval(await iframeTarget('/frame-cross.html?in=veiled'), "document.getElementById('cross-out').textContent")).toBe('');
+  });
+
   it('reaches into an open shadow root', async () => {
     const tab = await open('/shadow.html');
     const snap = await browser.snapshot(tab, SNAP);

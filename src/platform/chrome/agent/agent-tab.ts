@@ -10,6 +10,7 @@ import { keyEvents, KeyParseError, parseKeyCombo } from './keys';
 import { E, F, PAGE_SCRIPT, WORLD_NAME, type CollectResult, type PreparedPoint } from './page-script';
 import { maskPii, removeSecrets } from './pii';
 import { renderSnapshot, type SnapElement } from './render';
+import { verifiedClick, type ClickPort } from './verified-click';
 
 export interface TabTimings {
   /** openTab/navigate: how long to wait for the load event. */
@@ -26,6 +27,9 @@ export const DEFAULT_TIMINGS: TabTimings = { loadTimeoutMs: 15_000, quietMs: 300
 
 /** Bound for waiting on a document's first paint before sending it input. */
 const PAINT_WAIT_MS = 2000;
+
+/** Bound for a document to render two frames before a click is tried again (background tabs render about once a second). */
+const FRAMES_WAIT_MS = 5000;
 
 /** Interactive elements further than this many screens from the viewport are counted, not listed. */
 const FAR_SCREENS = 2;
@@ -579,14 +583,24 @@ export class AgentTab {
     return { x: p.x + off.x, y: p.y + off.y, tag: p.tag ?? '' };
   }
 
-  private async mouseClick(x: number, y: number, button: 'left' | 'right', count: number): Promise<void> {
-    const buttons = button === 'left' ? 1 : 2;
-    // Not awaited: a tab the compositor does not show acks rAF-aligned moves only on its next
-    // frame (up to ~1 s). The press flushes the queued move first, so the page still sees it.
-    void this.send(this.top, 'Input.dispatchMouseEvent', { type: 'mouseMoved', x, y, button: 'none', buttons: 0 }).catch(() => undefined);
-    for (let i = 1; i <= count; i++) {
-      await this.send(this.top, 'Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button, buttons, clickCount: i });
-      await this.send(this.top, 'Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button, buttons: 0, clickCount: i });
+  private readonly clickPort: ClickPort = {
+    worlds: () => this.worlds(),
+    call: (fs, w, fn, ...args) => this.dp(fs, w, fn, ...args),
+    frames: async (fs, w) => {
+      const expression = 'globalThis.__dp ? __dp.frames() : true';
+      await this.send(fs, 'Runtime.evaluate', { expression, uniqueContextId: w.uniqueId, awaitPromise: true, silent: true }, FRAMES_WAIT_MS).catch(() => undefined);
+    },
+    mouse: async (type, at, button, buttons, clickCount) => {
+      await this.send(this.top, 'Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button, buttons, ...(clickCount ? { clickCount } : {}) });
+    },
+  };
+
+  /** Clicks element `id` (or the element `local` of its world) where a person would, and makes sure the press reached it. */
+  private async clickElement(id: number, r: { fs: FrameSession; w: World; ref: ElementRef }, aim: () => Promise<Prepared>, button: 'left' | 'right', count: number, local = r.ref.local): Promise<void> {
+    const res = await verifiedClick(this.clickPort, { fs: r.fs, w: r.w, local }, aim, button, count);
+    if (res.kind === 'not_found') throw notFound(id);
+    if (res.kind === 'missed') {
+      throw new ActionError(`The click on element ${id} did not reach it: ${res.attempts} tries landed on ${res.landed || 'nothing'} instead; close or scroll away what is there, or take a fresh snapshot.`);
     }
   }
 
@@ -595,9 +609,9 @@ export class AgentTab {
   }
 
   private async click(id: number, button: 'left' | 'right', count: number, noChangeMs: number): Promise<ActionOutcome> {
-    const p = await this.point(id, true);
+    const r = this.need(id);
     const watch = await this.watch();
-    await this.mouseClick(p.x, p.y, button, count);
+    await this.clickElement(id, r, () => this.point(id, true), button, count);
     const changed = await this.waitForChange(watch, noChangeMs);
     const what = `${count === 2 ? 'Double-clicked' : button === 'right' ? 'Right-clicked' : 'Clicked'} element ${id}`;
     return this.outcome(changed, watch, `${what}.`, noChangeMs);
@@ -609,10 +623,7 @@ export class AgentTab {
     if (!facts) throw notFound(id);
     const watch = await this.watch();
     // Focus it the way a person would: a click at its centre (unless it already has the focus).
-    if (!(await this.dp<boolean>(r.fs, r.w, 'isFocused', r.ref.local))) {
-      const p = await this.point(id, true);
-      await this.mouseClick(p.x, p.y, 'left', 1);
-    }
+    if (!(await this.dp<boolean>(r.fs, r.w, 'isFocused', r.ref.local))) await this.clickElement(id, r, () => this.point(id, true), 'left', 1);
     const placed = await this.dp<string>(r.fs, r.w, 'placeCaret', r.ref.local, mode);
     if (placed === 'not_found') throw notFound(id);
     if (placed === 'not_editable') throw new ActionError(`Element ID ${id} (<${facts.tag}>) is not a text field.`);
@@ -679,8 +690,7 @@ export class AgentTab {
     }
     if (info.options.length === 0 || !info.options.some((o) => o.visible)) {
       // A collapsed combobox: open it and wait (bounded) for its options to show.
-      const p = await this.point(id, true);
-      await this.mouseClick(p.x, p.y, 'left', 1);
+      await this.clickElement(id, r, () => this.point(id, true), 'left', 1);
       const deadline = Date.now() + Math.min(2000, noChangeMs);
       do {
         await sleep(50);
@@ -700,11 +710,14 @@ export class AgentTab {
         opts.find((o) => norm(want) !== '' && norm(o.text).includes(norm(want)));
     }
     if (!pick) throw new ActionError(`Element ID ${id} has no option ${wanted}. Options: ${opts.slice(0, 30).map((o) => `"${o.text}"`).join(', ')}.`);
-    const optPoint = await this.dp<PreparedPoint>(r.fs, r.w, 'prepare', pick.id, { needEnabled: true });
-    if (!optPoint.ok) throw new ActionError(`Option "${pick.text}" of element ${id} cannot be clicked (${optPoint.reason}).`);
-    const off = await this.frameOffset(r.fs, r.w.frameId, new Map());
-    if (!off) throw new ActionError(`Element ID ${id} is inside a frame that is not visible.`);
-    await this.mouseClick(optPoint.x + off.x, optPoint.y + off.y, 'left', 1);
+    const aimAtOption = async (): Promise<Prepared> => {
+      const optPoint = await this.dp<PreparedPoint>(r.fs, r.w, 'prepare', pick.id, { needEnabled: true });
+      if (!optPoint.ok) throw new ActionError(`Option "${pick.text}" of element ${id} cannot be clicked (${optPoint.reason}).`);
+      const off = await this.frameOffset(r.fs, r.w.frameId, new Map());
+      if (!off) throw new ActionError(`Element ID ${id} is inside a frame that is not visible.`);
+      return { x: optPoint.x + off.x, y: optPoint.y + off.y, tag: optPoint.tag ?? '' };
+    };
+    await this.clickElement(id, r, aimAtOption, 'left', 1, pick.id);
     const changed = await this.waitForChange(watch, noChangeMs);
     const out = this.outcome(changed, watch, `Selected "${pick.text}" in element ${id}.`, noChangeMs);
     out.output = pick.text;

@@ -11,6 +11,9 @@
 //   prepare(id, o)  scroll into view, pick a hit-testable point (for Input.dispatchMouseEvent)
 //   facts(id)       safety facts (password, payment form, submits a form)
 //   focus/selectAll/caretToEnd/valueOf/selectOption/listOptions/scroll/text/hasText   action helpers
+//   arm/probed/disarm/frames   the hit probe of a verified click (hit-probe.ts)
+
+import { HIT_PROBE_SCRIPT } from './hit-probe';
 
 export const WORLD_NAME = '__deskpilot_agent__';
 
@@ -652,4 +655,5 @@ export const PAGE_SCRIPT = String.raw`(function () {
   globalThis.__dp = { collect: collect, changes: changes, prepare: prepare, facts: facts, focus: focusEl, isFocused: isFocused,
     placeCaret: placeCaret, fieldState: fieldState, text: textOf, hasText: hasText, selectOption: selectOption,
     ariaOptions: ariaOptions, scroll: doScroll, painted: painted };
+${HIT_PROBE_SCRIPT}
 })();`;

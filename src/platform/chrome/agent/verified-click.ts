@@ -1,0 +1,100 @@
+// A click that is known to have reached its element. Input.dispatchMouseEvent goes to the tab's top
+// session and Chrome routes it to a frame by the compositor's last frame, which lags the layout after
+// a scroll or a layout change (see hit-probe.ts). So: aim, arm the worlds, press, and ask
+// the element's world what the press reached. A press that went elsewhere was swallowed in the
+// document it reached; release it there (swallowed too), let the documents on the way to the element
+// render fresh frames so the browser's hit-test data catches up, and aim again.
+
+import type { FrameSession, World } from './frames';
+import type { ProbeReport } from './hit-probe';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface ClickTarget {
+  fs: FrameSession;
+  w: World;
+  /** The element's registry number in its world. */
+  local: number;
+}
+
+/** What verifiedClick needs from the tab. */
+export interface ClickPort {
+  /** Every live world of the tab. */
+  worlds(): Array<{ fs: FrameSession; w: World }>;
+  /** Calls __dp[fn](...args) in a world. */
+  call<T>(fs: FrameSession, w: World, fn: string, ...args: unknown[]): Promise<T>;
+  /** Resolves once the world's document rendered two more frames (or at a generous bound). */
+  frames(fs: FrameSession, w: World): Promise<void>;
+  mouse(type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', at: Point, button: 'left' | 'right' | 'none', buttons: number, clickCount?: number): Promise<void>;
+}
+
+export type ClickResult = { kind: 'clicked' } | { kind: 'not_found' } | { kind: 'missed'; landed: string; attempts: number };
+
+/** Presses that landed elsewhere before giving up; each new try first waits for fresh frames. */
+export const CLICK_ATTEMPTS = 4;
+
+export async function verifiedClick(
+  port: ClickPort,
+  target: ClickTarget,
+  aim: () => Promise<Point>,
+  button: 'left' | 'right',
+  count: number,
+): Promise<ClickResult> {
+  const buttons = button === 'left' ? 1 : 2;
+  let landed = '';
+  for (let attempt = 1; attempt <= CLICK_ATTEMPTS; attempt++) {
+    const at = await aim();
+    // Chrome picks the process by its (possibly stale) compositor data; the renderer then picks the
+    // frame by the current layout. So strays can only come from other processes' frames.
+    const others = port.worlds().filter((x) => x.fs !== target.fs);
+    const [armed] = await Promise.all([
+      port.call<boolean>(target.fs, target.w, 'arm', target.local),
+      // A world that went away cannot receive the press either.
+      ...others.map((o) => port.call(o.fs, o.w, 'arm', null).catch(() => undefined)),
+    ]);
+    if (!armed) {
+      await disarm(port, [{ fs: target.fs, w: target.w }, ...others]);
+      return { kind: 'not_found' };
+    }
+    let report: ProbeReport | null = null;
+    let delivered = false;
+    try {
+      // Not awaited: a tab the compositor does not show acks rAF-aligned moves only on its next
+      // frame (up to ~1 s). The press flushes the queued move first, so the page still sees it.
+      void port.mouse('mouseMoved', at, 'none', 0).catch(() => undefined);
+      // The press is acknowledged after the document it reached has handled it.
+      await port.mouse('mousePressed', at, button, buttons, 1);
+      // No answer: the press took the element's document away (e.g. a link), so it was delivered.
+      report = await port.call<ProbeReport>(target.fs, target.w, 'probed').catch(() => null);
+      delivered = report === null || report.got === 'hit';
+      await port.mouse('mouseReleased', at, button, 0, 1);
+      for (let i = 2; delivered && i <= count; i++) {
+        await port.mouse('mousePressed', at, button, buttons, i);
+        await port.mouse('mouseReleased', at, button, 0, i);
+      }
+    } finally {
+      const [, ...elsewhere] = await disarm(port, [{ fs: target.fs, w: target.w }, ...others]);
+      if (!delivered) landed = report?.got === 'miss' ? report.what : (elsewhere.find((r) => r?.got)?.what ?? '');
+    }
+    if (delivered) return { kind: 'clicked' };
+    if (attempt < CLICK_ATTEMPTS) await Promise.all(chain(target.fs).map(({ fs, w }) => port.frames(fs, w)));
+  }
+  return { kind: 'missed', landed, attempts: CLICK_ATTEMPTS };
+}
+
+async function disarm(port: ClickPort, worlds: Array<{ fs: FrameSession; w: World }>): Promise<Array<ProbeReport | undefined>> {
+  return Promise.all(worlds.map((o) => port.call<ProbeReport>(o.fs, o.w, 'disarm').catch(() => undefined)));
+}
+
+/** The root worlds of the sessions from the tab's top down to `fs`: the documents whose frames route input to it. */
+function chain(fs: FrameSession): Array<{ fs: FrameSession; w: World }> {
+  const out: Array<{ fs: FrameSession; w: World }> = [];
+  for (let s: FrameSession | null = fs; s; s = s.parent) {
+    const w = s.worlds.get(s.rootFrameId);
+    if (w) out.push({ fs: s, w });
+  }
+  return out;
+}
