@@ -2,6 +2,7 @@ import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } fr
 import type { ChromeBackend, ChromeTab, CloseTabsResult } from '../../engine/ports';
 import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
 import { connectChrome, DEFAULT_CONNECT_TIMEOUT_MS, type BrowserConnection, type ConnectOptions } from './connect';
+import { DevtoolsGuard, refusalMessage } from './devtools-guard';
 import { defaultUserDataDirs } from './discover';
 import { hostPort } from './endpoint-url';
 import { evaluateInPage, TIMED_OUT } from './evaluate';
@@ -9,6 +10,7 @@ import { SummaryCache } from './summary';
 import { TabPageMap } from './tab-map';
 import { isListablePage, orderTabs, type TabRecord } from './tab-order';
 import { TabsNotClosedError } from './tabs-not-closed-error';
+import { openWatched, URL_REFUSED } from './watched-open';
 
 export interface CdpChromeBackendOptions {
   /** http://host:port or ws://…/devtools/browser/…; when set it is the only source tried. */
@@ -35,6 +37,8 @@ interface Session {
   source: string;
   tabMap: TabPageMap;
   summaries: SummaryCache;
+  /** Keeps tabs DeskPilot opens away from this browser's DevTools endpoint. */
+  guard: DevtoolsGuard;
   /** Orders tabs whose strip position Chrome does not report. */
   firstSeen: Map<string, number>;
   nextSeen: number;
@@ -97,11 +101,20 @@ export class CdpChromeBackend implements ChromeBackend {
     });
   }
 
+  async navigationRefusal(url: string): Promise<string | null> {
+    return this.run(async (s) => {
+      const refusal = await s.guard.refusal(url);
+      return refusal && refusalMessage(refusal);
+    });
+  }
+
   async openUrl(url: string): Promise<{ targetId: string }> {
     return this.run(async (s) => {
-      // Without newWindow/background Chrome adds a selected tab to its last active window.
+      const refusal = await s.guard.refusal(url);
+      if (refusal) throw new DeskPilotError(refusalMessage(refusal), URL_REFUSED);
+      if (/^https?:/i.test(url)) return openWatched(s.conn, url, s.guard);
+      // Not a web address (about:blank, or one the user typed): nothing it loads can redirect.
       const { targetId } = await call(s.conn, 'Target.createTarget', { url });
-      // A selected tab in a window behind other apps is still invisible: raise it like activateTab.
       await call(s.conn, 'Target.activateTarget', { targetId }).catch(() => undefined);
       return { targetId };
     });
@@ -163,6 +176,7 @@ export class CdpChromeBackend implements ChromeBackend {
       source,
       tabMap: new TabPageMap(conn),
       summaries: new SummaryCache(),
+      guard: new DevtoolsGuard({ browserWsUrl, otherNames: [o.chromeUrl] }),
       firstSeen: new Map(),
       nextSeen: 0,
     };

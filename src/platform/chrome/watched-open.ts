@@ -1,0 +1,51 @@
+import type { Protocol } from 'devtools-protocol';
+import { DeskPilotError } from '../../engine/errors';
+import { call, CdpTimeoutError, type CdpConnection, type CdpListener } from './cdp-connection';
+import { refusalMessage, type DevtoolsGuard, type Refusal } from './devtools-guard';
+
+// open_url for a web address: the tab opens blank, and its first navigation runs with the
+// Fetch domain pausing every document request, so an HTTP redirect to a refused URL is failed
+// before the request leaves the browser. Navigating away from a new tab's blank page replaces
+// it in the history, so the tab looks as if opened directly. The watch ends when the
+// navigation commits (bounded): from then on the tab is the user's, like any other.
+
+export const WATCH_TIMEOUT_MS = 10_000;
+
+/** The code of an open_url refused because it is, or leads to, a DevTools endpoint. */
+export const URL_REFUSED = 'url_refused';
+
+export async function openWatched(conn: CdpConnection, url: string, guard: DevtoolsGuard, timeoutMs = WATCH_TIMEOUT_MS): Promise<{ targetId: string }> {
+  // Without newWindow/background Chrome adds a selected tab to its last active window.
+  const { targetId } = await call(conn, 'Target.createTarget', { url: 'about:blank' });
+  // A selected tab in a window behind other apps is still invisible: raise it like activateTab.
+  await call(conn, 'Target.activateTarget', { targetId }).catch(() => undefined);
+  const { sessionId } = await call(conn, 'Target.attachToTarget', { targetId, flatten: true });
+  let refused: Refusal | null = null;
+  const event = `Fetch.requestPaused.${sessionId}`;
+  const onPaused: CdpListener = (p: Protocol.Fetch.RequestPausedEvent) => {
+    void (async () => {
+      const hit = await guard.refusal(p.request.url);
+      if (hit && p.frameId === targetId) refused ??= hit;
+      await (hit
+        ? call(conn, 'Fetch.failRequest', { requestId: p.requestId, errorReason: 'BlockedByClient' }, { sessionId })
+        : call(conn, 'Fetch.continueRequest', { requestId: p.requestId }, { sessionId }));
+    })().catch(() => undefined); // the session went away: Chrome lets the request go on its own
+  };
+  conn.on(event, onPaused);
+  try {
+    await call(conn, 'Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] }, { sessionId });
+    await call(conn, 'Page.navigate', { url }, { sessionId, timeoutMs }).catch((e: unknown) => {
+      // Still loading at the deadline: the tab is open, the watch ends here.
+      if (!(e instanceof CdpTimeoutError)) throw e;
+    });
+  } finally {
+    conn.removeListener(event, onPaused);
+    await call(conn, 'Target.detachFromTarget', { sessionId }).catch(() => undefined);
+  }
+  if (refused) {
+    // The tab's history now holds the endpoint's URL (as a blocked page): a reload would send it.
+    await call(conn, 'Target.closeTarget', { targetId }).catch(() => undefined);
+    throw new DeskPilotError(`${refusalMessage(refused, url)}; the tab was closed`, URL_REFUSED);
+  }
+  return { targetId };
+}
