@@ -90,5 +90,5 @@ export async function connectAgentBrowser(config: Config): Promise<AgentBrowser>
   });
   const browserWsUrl = found.browserWsUrl;
   await found.conn.close().catch(() => undefined);
-  return createCdpAgentBrowser({ browserWsUrl });
+  return createCdpAgentBrowser({ browserWsUrl, endpointNames: [config.chromeUrl.value] });
 }

@@ -4,6 +4,7 @@
 import type { ActionOutcome, ElementFacts, InTabCommand, PageSnapshot } from '../../../engine/agent-ports';
 import { TabGoneError, errorMessage } from '../../../engine/errors';
 import { call, CdpTimeoutError, sleep, type CdpCommand, type CdpConnection, type CdpParams, type CdpResult } from '../cdp-connection';
+import { refusalMessage, type DevtoolsGuard, type Refusal } from '../devtools-guard';
 import { ApiLog } from './api-log';
 import { FrameSession, type ElementRef, type World } from './frames';
 import { keyEvents, KeyParseError, parseKeyCombo } from './keys';
@@ -11,6 +12,7 @@ import { E, F, PAGE_SCRIPT, WORLD_NAME, type CollectResult, type PreparedPoint }
 import { maskPii, removeSecrets } from './pii';
 import { renderSnapshot, type SnapElement } from './render';
 import { verifiedClick, type ClickPort } from './verified-click';
+import { answerPaused, blockedNotice, guardedRequestPatterns } from './request-guard';
 
 export interface TabTimings {
   /** openTab/navigate: how long to wait for the load event. */
@@ -81,12 +83,15 @@ export class AgentTab {
   private actionNotices: string[] = [];
   popups: string[] = [];
   dialogs = 0;
+  /** The last document request of the main frame that was refused (a redirect to a DevTools endpoint). */
+  refusedNavigation: Refusal | null = null;
 
   constructor(
     private readonly conn: CdpConnection,
     readonly targetId: string,
     sessionId: string,
     private readonly t: TabTimings,
+    private readonly guard: DevtoolsGuard,
   ) {
     this.top = new FrameSession(sessionId, targetId, null);
     this.sessions.set(sessionId, this.top);
@@ -106,6 +111,7 @@ export class AgentTab {
       this.send(fs, 'Runtime.enable'),
       this.send(fs, 'Network.enable', { maxPostDataSize: 16_384, maxTotalBufferSize: 1_000_000, maxResourceBufferSize: 0 } as CdpParams<'Network.enable'>),
       this.send(fs, 'Page.addScriptToEvaluateOnNewDocument', { source: PAGE_SCRIPT, worldName: WORLD_NAME, runImmediately: true }),
+      this.send(fs, 'Fetch.enable', { patterns: guardedRequestPatterns(this.guard) }),
       this.send(fs, 'Target.setAutoAttach', {
         autoAttach: true,
         waitForDebuggerOnStart: true,
@@ -166,6 +172,9 @@ export class AgentTab {
         void this.send(fs, 'Page.handleJavaScriptDialog', { accept }).catch(() => undefined);
         break;
       }
+      case 'Fetch.requestPaused':
+        void this.answerPaused(fs, p);
+        break;
       case 'Network.requestWillBeSent':
         this.api.onRequest(fs.sessionId, p);
         break;
@@ -178,6 +187,22 @@ export class AgentTab {
       case 'Network.loadingFailed':
         this.api.onDone(fs.sessionId, p.requestId, true);
         break;
+    }
+  }
+
+  /** Lets a paused request go on, or fails it when it would reach a DevTools endpoint (and says so). */
+  private async answerPaused(fs: FrameSession, p: Parameters<typeof answerPaused>[1]): Promise<void> {
+    try {
+      const a = await answerPaused(this.guard, p);
+      if (a.refusal) {
+        if (fs === this.top && p.frameId === this.top.rootFrameId) this.refusedNavigation = a.refusal;
+        const text = blockedNotice(a.refusal);
+        this.notices.push(text);
+        this.actionNotices.push(text);
+      }
+      await this.send(fs, a.method, a.params as never);
+    } catch {
+      // the session went away: Chrome lets the request go on its own
     }
   }
 
@@ -789,7 +814,11 @@ export class AgentTab {
       label = 'Reloaded the page';
     } else {
       const url = checkUrl(to.url, this.url);
+      const refusal = await this.guard.refusal(url);
+      if (refusal) throw new ActionError(`${refusalMessage(refusal)}.`);
+      this.refusedNavigation = null;
       const r = await this.send(this.top, 'Page.navigate', { url }, this.t.loadTimeoutMs);
+      if (r.errorText && this.refusedNavigation) throw new ActionError(`${refusalMessage(this.refusedNavigation, url)}.`);
       if (r.errorText) throw new ActionError(`Failed to open URL "${url}". ${r.errorText}`);
       label = 'Navigated';
     }

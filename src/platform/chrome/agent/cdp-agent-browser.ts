@@ -6,13 +6,20 @@ import type { ActionOutcome, AgentBrowser, ElementFacts, InTabCommand, PageSnaps
 import { ChromeUnavailableError, TabGoneError, errorMessage } from '../../../engine/errors';
 import { call, isNoTargetError, sleep, type CdpConnection, type CdpListener } from '../cdp-connection';
 import { openBrowserSocket, DEFAULT_CONNECT_TIMEOUT_MS } from '../connect';
+import { DevtoolsGuard, refusalMessage } from '../devtools-guard';
 import { hostPort } from '../endpoint-url';
 import { AgentTab, ActionError, checkUrl, DEFAULT_TIMINGS, type TabTimings } from './agent-tab';
+import { withoutDevtoolsSockets } from './request-guard';
 
 export interface CdpAgentBrowserOptions extends Partial<TabTimings> {
-  /** ws://host:port/devtools/browser/<id>: a connection of our own (closed by dispose). */
-  browserWsUrl?: string;
-  /** Or an existing browser-level connection (left open by dispose). */
+  /**
+   * ws://host:port/devtools/browser/<id>: the browser, and the DevTools endpoint no agent tab may
+   * load. Connected to on first use (and closed by dispose) unless `conn` is given.
+   */
+  browserWsUrl: string;
+  /** Other addresses of the same endpoint (the configured chrome URL), refused the same way. */
+  endpointNames?: ReadonlyArray<string | undefined>;
+  /** An existing connection to that browser (left open by dispose). */
   conn?: CdpConnection;
   connectTimeoutMs?: number;
   /** How long closeTab waits for the tab to disappear. Default 5 s. */
@@ -25,7 +32,6 @@ export interface CdpAgentBrowser extends AgentBrowser {
 }
 
 export function createCdpAgentBrowser(opts: CdpAgentBrowserOptions): CdpAgentBrowser {
-  if (!opts.browserWsUrl && !opts.conn) throw new Error('createCdpAgentBrowser needs browserWsUrl or conn');
   return new CdpAgentBrowserImpl(opts);
 }
 
@@ -42,6 +48,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
   private readonly tabs = new Map<string, AgentTab>();
   private readonly attaching = new Map<string, Promise<AgentTab>>();
   private readonly timings: TabTimings;
+  private readonly guard: DevtoolsGuard;
   private disposed = false;
   private lost: string | null = null;
 
@@ -52,13 +59,14 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
       settleMaxMs: opts.settleMaxMs ?? DEFAULT_TIMINGS.settleMaxMs,
       evalTimeoutMs: opts.evalTimeoutMs ?? DEFAULT_TIMINGS.evalTimeoutMs,
     };
+    this.guard = new DevtoolsGuard({ browserWsUrl: opts.browserWsUrl, otherNames: opts.endpointNames });
   }
 
   // -------------------------------------------------------------------------------------------
   // Connection
 
   private where(): string {
-    return this.opts.browserWsUrl ? hostPort(this.opts.browserWsUrl) : 'the shared connection';
+    return hostPort(this.opts.browserWsUrl);
   }
 
   private async connection(): Promise<Connected> {
@@ -77,7 +85,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     if (this.opts.conn) conn = this.opts.conn;
     else {
       try {
-        conn = await openBrowserSocket(this.opts.browserWsUrl!, this.opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
+        conn = await openBrowserSocket(this.opts.browserWsUrl, this.opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS);
       } catch (e) {
         throw new ChromeUnavailableError(`Cannot connect to Chrome at ${this.where()}: ${errorMessage(e)}`);
       }
@@ -182,7 +190,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
       if (isNoTargetError(e)) throw new TabGoneError(targetId);
       throw e;
     }
-    const tab = new AgentTab(conn, targetId, sessionId, this.timings);
+    const tab = new AgentTab(conn, targetId, sessionId, this.timings, this.guard);
     this.tabs.set(targetId, tab);
     try {
       await tab.setUp(tab.top, false);
@@ -206,6 +214,8 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     } catch (e) {
       throw new Error(e instanceof ActionError ? e.message : errorMessage(e));
     }
+    const refusal = await this.guard.refusal(target);
+    if (refusal) throw new Error(refusalMessage(refusal));
     const { conn } = await this.connection();
     // Open blank, set up, then navigate: our world and network log see the page from its first byte.
     const { targetId } = await call(conn, 'Target.createTarget', { url: 'about:blank', background: true });
@@ -217,6 +227,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     }));
     if ('errorText' in nav && nav.errorText) {
       await this.closeTab(targetId).catch(() => undefined);
+      if (tab.refusedNavigation) throw new Error(refusalMessage(tab.refusedNavigation, url));
       throw new Error(`Failed to open URL "${url}". ${nav.errorText}`);
     }
     await tab.waitForLoad(this.timings.loadTimeoutMs);
@@ -253,21 +264,23 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
 
   async snapshotWithTimings(targetId: string, opts: { maxChars: number; maskPii: boolean }): Promise<PageSnapshot & { collectMs: number; pageMs: number }> {
     const tab = await this.tab(targetId);
-    return this.guard(tab, () => tab.snapshot(opts));
+    const snap = await this.surfaced(tab, () => tab.snapshot(opts));
+    return { ...snap, url: withoutDevtoolsSockets(snap.url), title: withoutDevtoolsSockets(snap.title), text: withoutDevtoolsSockets(snap.text) };
   }
 
   async element(targetId: string, id: number): Promise<ElementFacts | null> {
     const tab = await this.tab(targetId);
-    return this.guard(tab, () => tab.element(id));
+    return this.surfaced(tab, () => tab.element(id));
   }
 
   async perform(targetId: string, cmd: InTabCommand, opts: { noChangeMs: number; maskPii: boolean }): Promise<ActionOutcome> {
     const tab = await this.tab(targetId);
-    return this.guard(tab, () => tab.perform(cmd, opts));
+    const out = await this.surfaced(tab, () => tab.perform(cmd, opts));
+    return { ...out, message: withoutDevtoolsSockets(out.message), ...(out.output !== undefined ? { output: withoutDevtoolsSockets(out.output) } : {}) };
   }
 
   /** Turns a dropped socket or a vanished tab into the errors callers expect. */
-  private async guard<T>(tab: AgentTab, fn: () => Promise<T>): Promise<T> {
+  private async surfaced<T>(tab: AgentTab, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (e) {
