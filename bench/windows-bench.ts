@@ -100,10 +100,8 @@ export async function run(): Promise<void> {
 
     backend = createX11WindowBackend({ display: desk.display });
     const dp = backend;
-    let coldWindows!: RawWindow[];
-    let coldMonitors!: RawMonitor[];
     const tc = performance.now();
-    [coldWindows, coldMonitors] = await Promise.all([dp.listWindows(), dp.listMonitors()]);
+    const [coldWindows, coldMonitors]: [RawWindow[], RawMonitor[]] = await Promise.all([dp.listWindows(), dp.listMonitors()]);
     const coldMs = performance.now() - tc;
     if (coldWindows.length !== TOTAL_WINDOWS || coldMonitors.length !== 2) {
       throw new Error(`expected ${TOTAL_WINDOWS} windows on 2 monitors, the backend sees ${coldWindows.length} on ${coldMonitors.length}`);

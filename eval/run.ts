@@ -78,11 +78,8 @@ export function parseArgs(argv: readonly string[]): CliOptions | string {
   return o;
 }
 
-export interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  env: NodeJS.ProcessEnv;
-}
+export type { Io } from './io';
+import type { Io } from './io';
 
 const defaultIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l), env: process.env };
 

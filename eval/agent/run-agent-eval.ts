@@ -17,7 +17,7 @@ import { createCdpAgentBrowser } from '../../src/platform/chrome/agent';
 import { createLlmAgentModels } from '../../src/platform/llm/agent-models';
 import type { LlmOptions } from '../../src/platform/llm/llm-options';
 import { desktopUnavailableReason, startDesktop } from '../../tests/support/desktop';
-import type { Io } from '../run';
+import type { Io } from '../io';
 import { PageProbe } from './page-probe';
 import { startEvalPages, type EvalPages } from './serve';
 import { TASKS, goalFor, isPageTaskResult, type AgentTask, type PageTaskResult } from './tasks';
@@ -242,7 +242,7 @@ async function runTask(
       if (isPageTaskResult(v)) seen = v;
       return v;
     };
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await task.check(evaluateInPage, { answer: result.answer });
     } catch (e) {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { MonitorInfo } from '../protocol/context';
 import type { RawWindow } from './ports';
 import { groupWindows, nameResolver } from './app-grouping';
 import { formatRect, fromRelative, toRelative, transferRect } from './geometry';

@@ -1,8 +1,8 @@
-import type { Bounds, Command, CommandOf, MonitorName } from '../protocol/commands';
+import type { Bounds, Command, MonitorName } from '../protocol/commands';
 import type { ContextSnapshot, MonitorInfo, RunningApp, TabInfo } from '../protocol/context';
 import type { FieldError } from '../protocol/validation';
 import { closestNames } from './closest-names';
-import { normalizeUrl } from './normalize-url';
+import { openUrlTarget } from './open-url-target';
 
 // Resolution turns a schema-valid batch into concrete targets taken from the snapshot the
 // planner saw: tab indices become CDP target ids, so later index shifts cannot redirect a
@@ -22,7 +22,16 @@ export type Resolution = { ok: true; plan: ResolvedCommand[] } | { ok: false; er
 const TAB_TYPES = new Set(['list_tabs', 'switch_tab', 'open_url', 'close_tab']);
 const WINDOW_TYPES = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset', 'undo']);
 
-export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot): Resolution {
+export interface ResolveOptions {
+  /**
+   * The person's own words, when the batch was planned from them: a non-web address
+   * (file:, chrome:, …) that appears there literally may be opened, after a yes.
+   */
+  typedText?: string | null;
+}
+
+export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot, opts: ResolveOptions = {}): Resolution {
+  const typed = opts.typedText ?? null;
   const errors: ResolveError[] = [];
   const plan: ResolvedCommand[] = [];
   commands.forEach((command, i) => {
@@ -32,7 +41,7 @@ export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot
 
     // A hostile URL is bad input whether or not Chrome is up: check it first (exit 2, not 1).
     if (command.type === 'open_url') {
-      const n = normalizeUrl(command.url);
+      const n = openUrlTarget(command.url, typed);
       if (!n.ok) return fail('url', n.reason);
     }
     if (command.type === 'undo' && commands.length > 1) {
@@ -47,7 +56,7 @@ export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot
     if (command.type === 'activate_preset' && !snap.sources.presets.ok) {
       return fail(null, `presets cannot be read: ${snap.sources.presets.message}`, 'unavailable');
     }
-    const resolved = resolveOne(command, snap, fail);
+    const resolved = resolveOne(command, snap, fail, typed);
     if (resolved) plan.push(resolved);
   });
   return errors.length ? { ok: false, errors } : { ok: true, plan };
@@ -55,7 +64,7 @@ export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot
 
 type Fail = (field: string | null, message: string, kind?: ResolveError['kind']) => void;
 
-function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): ResolvedCommand | null {
+function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: string | null): ResolvedCommand | null {
   switch (command.type) {
     case 'list_apps':
     case 'list_tabs':
@@ -76,7 +85,7 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail): Resolv
       return tabs.length === command.tab_indices.length ? { type: 'close_tab', command, tabs } : null;
     }
     case 'open_url': {
-      const n = normalizeUrl(command.url);
+      const n = openUrlTarget(command.url, typed);
       if (!n.ok) return fail('url', n.reason), null;
       return { type: 'open_url', command, url: n.url, domain: n.domain };
     }

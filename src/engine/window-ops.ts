@@ -157,8 +157,8 @@ export async function closeApp(app: string, windowIds: readonly string[], ports:
   const pids = [...new Set(wins.map((w) => w.pid).filter((p): p is number => p !== null))];
   // Apps may ask to save first: wait briefly, then report what is true rather than kill.
   const deadline = Date.now() + 3000;
-  let open = wins.length;
-  let alive = pids.length;
+  let open: number;
+  let alive: number;
   for (;;) {
     open = (await desk.backend.listWindows()).filter((w) => closing.has(w.id)).length;
     alive = (await Promise.all(pids.map((p) => desk.backend.processAlive(p)))).filter(Boolean).length;

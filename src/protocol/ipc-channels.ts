@@ -1,7 +1,7 @@
 // Channel names and the renderer's method names, free of runtime imports: the sandboxed
 // preload bundles this file and may require nothing but electron (type imports are erased).
 
-import type { AgentRunView } from './ipc';
+import type { AgentRunView } from './agent-view';
 
 export const IPC_CHANNELS = [
   'app:status',

@@ -74,7 +74,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
     expect(r.stderr).toContain('Plan: I will search the shop for rain gear.\n  1. Open the Shop tool\n');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Rain gear in the shop: Blue rain jacket, Rain boots.\n');
-    expect(r.stderr).toMatch(/\[2\/4\] Search for "rain"\n  ✓ type #1 "rain" \+ Enter — /);
+    expect(r.stderr).toMatch(/\[2\/4\] Search for "rain"\n {2}✓ type #1 "rain" \+ Enter — /);
     expect(r.stderr).toContain('done after 4 commands\n');
 
     // The page, checked independently: the query typed, the search submitted, the results shown.
@@ -288,7 +288,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
         expect(r.stderr).toContain(`  ✗ open tab ${steal} — Refused to open`);
         expect(r.stderr).toContain('  ✗ open tab https://evil.example.com/collect — Refused to open');
         expect(r.stderr).toContain('  ✗ open tab file:///etc/passwd — Failed to open URL "file:///etc/passwd": it uses the "file:" scheme');
-        expect(r.stderr).toMatch(/  ✗ open tab javascript:\S* — Failed to open URL "javascript:/);
+        expect(r.stderr).toMatch(/ {2}✗ open tab javascript:\S* — Failed to open URL "javascript:/);
         for (const n of [2, 7]) expect(r.stderr).toContain(`  ✗ switch to tab ${n} — Tab ${n} is not a target tab. Target tabs: 1 (current) `);
         for (const n of [2, 3, 4, 5]) expect(r.stderr).toContain(`  ✗ close tab ${n} — Tab ${n} is not a target tab. Target tabs: 1 (current) `);
         expect(r.stderr).toContain('  ✓ close tab 1 — Closed tab 1 ');

@@ -6,7 +6,6 @@ import type { CdpAgentBrowser } from '../../src/platform/chrome/agent';
 import type { AgentPages } from '../agent-pages/serve';
 import { startAgentRig, type AgentRig } from '../support/agent-rig';
 import { describeDesktop } from '../support/describe-desktop';
-import type { Desktop } from '../support/desktop';
 import { scriptedModels, tool } from './scripted';
 
 // The snapshot's size budget on a page where it has to choose: tests/agent-pages/dense.html puts
@@ -31,7 +30,6 @@ interface Button {
 const labelsOf = (snap: PageSnapshot) => [...snap.text.matchAll(/^<button id="\d+">(r\d+c\d+)<\/button>$/gm)].map((m) => m[1]!);
 
 describeDesktop('agent snapshot size budget on a dense page (real Chromium)', () => {
-  let desk: Desktop;
   let pages: AgentPages;
   let browser: CdpAgentBrowser;
   let raw: CDP.Client;
@@ -60,7 +58,7 @@ describeDesktop('agent snapshot size budget on a dense page (real Chromium)', ()
   let rig: AgentRig | undefined;
   beforeAll(async () => {
     rig = await startAgentRig();
-    ({ desk, pages, raw, browser } = rig);
+    ({ pages, raw, browser } = rig);
   });
 
   afterAll(async () => {

@@ -153,8 +153,13 @@ function analyse(phrase: string, keys: TabKeys[]): { units: Unit[]; concepts: Co
       const gram = tokens.slice(i, i + n).join(' ');
       const concept = conceptOf(gram);
       const sq = squash(gram);
-      if (concept) [concepts.push({ test: concept, word: stem(gram) }), (taken = n)];
-      else if (isSite(sq) || SYNONYMS.has(sq)) [units.push(unit(gram, isSite(sq) ? sq : null)), (taken = n)];
+      if (concept) {
+        concepts.push({ test: concept, word: stem(gram) });
+        taken = n;
+      } else if (isSite(sq) || SYNONYMS.has(sq)) {
+        units.push(unit(gram, isSite(sq) ? sq : null));
+        taken = n;
+      }
     }
     if (taken) {
       i += taken;

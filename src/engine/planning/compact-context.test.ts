@@ -1,6 +1,6 @@
 import { encode } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
-import type { ContextSnapshot, RunningApp, TabInfo } from '../../protocol/context';
+import type { ContextSnapshot } from '../../protocol/context';
 import { bigSnapshot } from '../../../tests/support/big-snapshot';
 import { compactContext } from './compact-context';
 

@@ -26,7 +26,8 @@ export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
   const acceptRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  const openedAt = useRef(performance.now());
+  // Set when the dialog mounts (in the effect below): an Enter before that never accepts.
+  const openedAt = useRef(Number.POSITIVE_INFINITY);
   useEffect(() => {
     openedAt.current = performance.now();
     acceptRef.current?.focus();

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ClarificationCandidate, CommandResponse, IpcResult } from '../../../protocol/ipc';
 import type { ExecReport, PlannedCommand } from '../../../protocol/report';
 import { call } from '../lib/api';
-import { announcement, CANCELLED_TEXT, isCancelledMessage, responseOutcome } from '../lib/outcome';
+import { announcement, isCancelledMessage, responseOutcome } from '../lib/outcome';
 import { useAnnouncer } from './announcer-store';
 import type { CommandSource } from './command-source';
 import { useHistoryStore } from './history-store';

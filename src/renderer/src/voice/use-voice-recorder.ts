@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { RendererApi } from '../../../protocol/ipc';
 
 // Push-to-talk recording in the renderer: the microphone through getUserMedia, recorded with
@@ -133,7 +133,10 @@ export function useVoiceRecorder(options: VoiceRecorderOptions = {}): VoiceRecor
   const [error, setError] = useState<string | null>(null);
 
   const optionsRef = useRef(options);
-  optionsRef.current = options;
+  // The latest options for callbacks made earlier; written after render, not during it.
+  useLayoutEffect(() => {
+    optionsRef.current = options;
+  });
   const mounted = useRef(true);
   const session = useRef<Session | null>(null);
   /** A start() is waiting for the microphone; `abandoned` when stop() came first. */
