@@ -215,7 +215,8 @@ export class AppService {
   ): Promise<CommandResponse> {
     const { engine } = await this.engine();
     const { confirm } = await this.deps.settings.view();
-    if (itemsToConfirm(batch, confirm).length > 0) {
+    // A non-web address the person typed is always asked about; closing follows the settings.
+    if (itemsToConfirm(batch, { ...confirm, open_url: true }).length > 0) {
       this.pending.set(id, { kind: 'confirm', text, envelope, batch, snapshot, planner, at: this.now() });
       return { kind: 'confirm', id, items: batch.plan.filter((c) => c.destructive), plan: batch.plan };
     }

@@ -1,6 +1,7 @@
 import { DESTRUCTIVE_TYPES } from '../protocol/commands';
 import type { TabInfo } from '../protocol/context';
 import type { PlannedCommand } from '../protocol/report';
+import { needsYes } from './open-url-target';
 import type { ResolvedCommand } from './resolve';
 import { tabLabel } from './words';
 
@@ -10,8 +11,11 @@ import { tabLabel } from './words';
 const tab = (t: TabInfo) => tabLabel(t);
 
 export function describePlanned(cmd: ResolvedCommand, index: number): PlannedCommand {
-  return { index, type: cmd.type, summary: summary(cmd), destructive: DESTRUCTIVE_TYPES.has(cmd.type), targets: targets(cmd) };
+  return { index, type: cmd.type, summary: summary(cmd), destructive: isDestructive(cmd), targets: targets(cmd) };
 }
+
+/** Closing tabs or apps, and opening an address that is not a web page (the person typed it; they say yes first). */
+const isDestructive = (cmd: ResolvedCommand) => DESTRUCTIVE_TYPES.has(cmd.type) || (cmd.type === 'open_url' && needsYes(cmd.url));
 
 function targets(cmd: ResolvedCommand): string[] {
   switch (cmd.type) {
@@ -41,7 +45,7 @@ function summary(cmd: ResolvedCommand): string {
     case 'switch_tab':
       return `switch to ${tab(cmd.tab)}`;
     case 'open_url':
-      return `open ${cmd.url} in a new tab`;
+      return needsYes(cmd.url) ? `open ${cmd.url} in a new tab (not a web address: opened only because you typed it)` : `open ${cmd.url} in a new tab`;
     case 'close_tab':
       return `close ${cmd.tabs.map(tab).join(', ')}`;
     case 'focus_app':

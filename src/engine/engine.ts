@@ -17,6 +17,7 @@ import { capturePreset, missingApps } from './presets';
 import { readDesk } from './window-ops';
 import type { ResolvedCommand } from './resolve';
 import { batchFrom, checkBatch, droppedReport, prepareInput, previewReport, type BatchStamp, type Prepared } from './prepare';
+import { checkNavigations } from './navigation-check';
 
 // The pipeline: prepare (validate → resolve against the snapshot → describe) → the caller
 // confirms or drops → run (execute in order → record). Nothing executes unless the whole
@@ -151,8 +152,12 @@ export class Engine {
    * into a batch that can be shown, confirmed, sent elsewhere, and run — or the report saying
    * why nothing can run.
    */
-  prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
-    return prepareInput(input, async () => opts.snapshot ?? (await this.snapshot()), () => this.stamp());
+  async prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
+    const prepared = await prepareInput(input, async () => opts.snapshot ?? (await this.snapshot()), () => this.stamp());
+    if (!prepared.ok) return prepared;
+    const nav = await checkNavigations(prepared.batch.commands, this.deps.chrome);
+    if (nav.ok) return prepared;
+    return { ok: false, report: emptyReport(nav.unavailable ? 'unavailable' : 'invalid', { errors: nav.errors, snapshot_taken_at: prepared.batch.snapshot_taken_at }) };
   }
 
   /**
@@ -164,6 +169,8 @@ export class Engine {
     const checked = checkBatch(raw, this.deps.deviceId);
     if (!checked.ok) return checked.report;
     const { batch } = checked;
+    const nav = await checkNavigations(batch.commands, this.deps.chrome, batch.confirm);
+    if (!nav.ok) return emptyReport(nav.unavailable ? 'unavailable' : 'invalid', { errors: nav.errors, snapshot_taken_at: batch.snapshot_taken_at, plan: batch.plan });
     let snap: Promise<ContextSnapshot> | null = opts.snapshot ? Promise.resolve(opts.snapshot) : null;
     const snapshot = () => (snap ??= this.snapshot());
     const { outcomes, warnings } = await this.runPlan(batch.commands, batch.id, snapshot);

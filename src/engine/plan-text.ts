@@ -29,10 +29,10 @@ export interface PlanOutcome {
 }
 
 /** Keeps the candidates that are themselves valid, runnable envelopes. */
-function validCandidates(raw: PlannerAnswer['candidates'], snap: ContextSnapshot): PlanOutcome['candidates'] {
+function validCandidates(raw: PlannerAnswer['candidates'], snap: ContextSnapshot, text: string): PlanOutcome['candidates'] {
   const out: PlanOutcome['candidates'] = [];
   for (const c of raw ?? []) {
-    const checked = checkAnswer(c.envelope, snap);
+    const checked = checkAnswer(c.envelope, snap, text);
     if (checked.envelope && !checked.envelope.needs_clarification) out.push({ label: c.label, envelope: checked.envelope, resolved: checked.resolved });
   }
   return out;
@@ -59,7 +59,8 @@ interface CheckedAnswer {
 }
 
 /** Problems with a planner's answer, in the exec API's `path: reason` form; [] when it is usable. */
-export function checkAnswer(raw: unknown, snap: ContextSnapshot): CheckedAnswer {
+/** `typedText`: the words the answer was planned from (see ResolveOptions). */
+export function checkAnswer(raw: unknown, snap: ContextSnapshot, typedText: string | null = null): CheckedAnswer {
   const parsed = parseInput(fromLlmEnvelope(raw));
   if (!parsed.ok) return { envelope: null, resolved: [], errors: parsed.errors.map(formatFieldError) };
   if (parsed.clarification) {
@@ -69,7 +70,7 @@ export function checkAnswer(raw: unknown, snap: ContextSnapshot): CheckedAnswer 
       errors: [],
     };
   }
-  const resolution = resolveBatch(parsed.envelope.commands, snap);
+  const resolution = resolveBatch(parsed.envelope.commands, snap, { typedText });
   if (!resolution.ok) return { envelope: null, resolved: [], errors: resolution.errors.map(formatFieldError) };
   return { envelope: parsed.envelope, resolved: resolution.plan, errors: [] };
 }
@@ -88,7 +89,7 @@ export async function planText(
   let offline: PlanOutcome | null = null;
   if (mode !== 'llm') {
     const answer = await planners.local.plan({ text, context: snap, turns, signal });
-    const checked = checkAnswer(answer.envelope, snap);
+    const checked = checkAnswer(answer.envelope, snap, text);
     // The matcher's own answers must always be valid; one that is not is a bug, reported as such.
     if (!checked.envelope) throw new PlanError(`the offline matcher produced an invalid plan: ${checked.errors.join('; ')}`);
     offline = {
@@ -99,7 +100,7 @@ export async function planText(
       confidence: answer.confidence,
       timings: { plan_ms: elapsed(), repaired: false },
       usage: null,
-      candidates: checked.envelope.needs_clarification ? validCandidates(answer.candidates, snap) : [],
+      candidates: checked.envelope.needs_clarification ? validCandidates(answer.candidates, snap, text) : [],
     };
     const sure = answer.confidence >= 1 && !checked.envelope.needs_clarification;
     if (mode === 'local' || sure || !planners.llm) return offline;
@@ -138,7 +139,7 @@ async function planWithLlm(
   try {
     const first = await llm.plan({ text, context: snap, turns, signal });
     add(first.usage);
-    checked = checkAnswer(first.envelope, snap);
+    checked = checkAnswer(first.envelope, snap, text);
     previous = first.raw ?? safeJson(first.envelope);
   } catch (e) {
     // Text that is not JSON at all deserves the same one repair round as JSON that is wrong.
@@ -156,7 +157,7 @@ async function planWithLlm(
       throw new PlanError(`the model's answer was invalid (${checked.errors.join('; ')}) and the repair request failed: ${errorMessage(e)}`);
     }
     add(second.usage);
-    checked = checkAnswer(second.envelope, snap);
+    checked = checkAnswer(second.envelope, snap, text);
     if (!checked.envelope) {
       throw new PlanError(`the model's answer was invalid twice, so nothing was run: ${checked.errors.join('; ')}`);
     }

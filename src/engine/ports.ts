@@ -32,7 +32,15 @@ export interface ChromeBackend {
   summarize(targetIds: string[], timeoutMs: number): Promise<Map<string, string | null>>;
   /** Select the tab and raise its window. Throws TabGoneError when the target no longer exists. */
   activateTab(targetId: string): Promise<void>;
-  /** Always a new tab, in the most recently used window. Resolves with the new target id. */
+  /**
+   * Why this URL must not be opened, as one sentence — it is (or reaches) a browser's DevTools
+   * endpoint, which would let a page control the browser — or null when it may be.
+   */
+  navigationRefusal(url: string): Promise<string | null>;
+  /**
+   * Always a new tab, in the most recently used window. Resolves with the new target id.
+   * Refuses (throws) what navigationRefusal refuses, also when a redirect leads there.
+   */
   openUrl(url: string): Promise<{ targetId: string }>;
   /** Close exactly these targets; resolves when they are gone. */
   closeTabs(targetIds: string[]): Promise<CloseTabsResult>;

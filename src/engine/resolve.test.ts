@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Command } from '../protocol/commands';
 import type { ContextSnapshot } from '../protocol/context';
 import { fixtureTab } from './test-snapshot';
-import { resolveBatch } from './resolve';
+import { describePlanned } from './describe-plan';
+import { resolveBatch, type ResolveOptions } from './resolve';
 
 const tab = fixtureTab;
 
@@ -20,8 +21,8 @@ const snapshot = (over: Partial<ContextSnapshot> = {}): ContextSnapshot => ({
   ...over,
 });
 
-const paths = (cmds: Command[], snap = snapshot()) => {
-  const r = resolveBatch(cmds, snap);
+const paths = (cmds: Command[], snap = snapshot(), opts: ResolveOptions = {}) => {
+  const r = resolveBatch(cmds, snap, opts);
   return r.ok ? [] : r.errors.map((e) => `${e.path}: ${e.message}`);
 };
 
@@ -48,8 +49,27 @@ describe('resolveBatch', () => {
     const ok = resolveBatch([{ type: 'open_url', url: 'chatgpt' }], snapshot());
     expect(ok.ok && ok.plan[0]!.type === 'open_url' && ok.plan[0]!.url).toBe('https://chatgpt.com/');
     expect(paths([{ type: 'list_tabs' }, { type: 'open_url', url: 'javascript:alert(1)' }])).toEqual([
-      'commands[1].url: uses the "javascript:" scheme; only http and https web addresses can be opened',
+      'commands[1].url: uses the "javascript:" scheme (it runs script); DeskPilot opens only web addresses, and other addresses only when you type them in your own request and confirm',
     ]);
+  });
+
+  it('opens a non-web address only when it is in the person\'s own words, and then marks it for a yes', () => {
+    const words = 'open file:///home/me/report.pdf please';
+    const typed = resolveBatch([{ type: 'open_url', url: 'file:///home/me/report.pdf' }], snapshot(), { typedText: words });
+    expect(typed.ok && typed.plan[0]).toMatchObject({ type: 'open_url', url: 'file:///home/me/report.pdf', domain: '' });
+    if (typed.ok) {
+      expect(describePlanned(typed.plan[0]!, 0)).toMatchObject({
+        destructive: true,
+        summary: 'open file:///home/me/report.pdf in a new tab (not a web address: opened only because you typed it)',
+      });
+    }
+    // Made up by the planner (not in the words), or with no words at all (exec, a program): refused.
+    expect(paths([{ type: 'open_url', url: 'file:///etc/passwd' }], snapshot(), { typedText: words })).toEqual([
+      'commands[0].url: uses the "file:" scheme (it shows files from this computer); DeskPilot opens only web addresses, and other addresses only when you type them in your own request and confirm',
+    ]);
+    expect(resolveBatch([{ type: 'open_url', url: 'file:///home/me/report.pdf' }], snapshot()).ok).toBe(false);
+    const web = resolveBatch([{ type: 'open_url', url: 'github.com' }, { type: 'open_url', url: 'chrome://newtab' }], snapshot());
+    expect(web.ok && web.plan.map((c) => describePlanned(c, 0).destructive)).toEqual([false, false]);
   });
 
   it('reports an unreachable Chrome as unavailable, not as bad input', () => {

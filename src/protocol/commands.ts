@@ -97,7 +97,9 @@ export const OpenUrl = z
       .trim()
       .min(1, { error: 'must be a non-empty string' })
       .max(MAX_URL_LENGTH, { error: `must be at most ${MAX_URL_LENGTH} characters` })
-      .describe('URL or site name; normalized by the system ("chatgpt" → https://chatgpt.com).'),
+      .describe(
+        'URL or site name; normalized by the system ("chatgpt" → https://chatgpt.com). A file:, chrome: or other non-web address only exactly as the user typed it.',
+      ),
   })
   .describe('Open a URL in a new Chrome tab. Only when the user wants a new tab; otherwise switch_tab.');
 
