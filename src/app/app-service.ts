@@ -64,7 +64,7 @@ export class AppService {
     const { engine } = await this.engine();
     // Connect to Chrome and the window backend now, not on the first command; a failure here
     // is only a status (the status line says how to fix it).
-    await engine.snapshot({ summaries: false }).catch(() => undefined);
+    await engine.health().catch(() => undefined);
   }
 
   async dispose(): Promise<void> {
@@ -125,20 +125,21 @@ export class AppService {
   }
 
   /**
-   * The desktop snapshot, for main's own use (the frontmost window). Not a renderer channel:
-   * nothing a page can call runs a batch without the confirmation rules.
+   * The focused window (as running_apps), for main's own use: remembering where the user was
+   * before the launcher opened. Cheap: no tab or window listing. Not a renderer channel.
    */
-  async snapshot(): Promise<ContextSnapshot> {
-    return (await this.engine()).engine.snapshot({ summaries: false });
+  async focusedApp(): Promise<Pick<ContextSnapshot, 'running_apps'>> {
+    return (await this.engine()).engine.focusedApp();
   }
 
   async status(): Promise<AppStatus> {
     const wired = await this.engine();
-    const [snap, settings] = await Promise.all([wired.engine.snapshot({ summaries: false }), this.deps.settings.view()]);
+    // Health, not a snapshot: the status line must not list every tab and window.
+    const [health, settings] = await Promise.all([wired.engine.health(), this.deps.settings.view()]);
     return {
       planner: wired.plannerDescription,
-      chrome: snap.sources.chrome,
-      windows: snap.sources.windows,
+      chrome: health.chrome,
+      windows: health.windows,
       hotkeys: this.deps.hotkeys(),
       voice: { enabled: settings.voice.enabled, configured: await this.deps.voiceConfigured(settings) },
     };

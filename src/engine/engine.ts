@@ -4,6 +4,7 @@ import type { PreparedBatch } from '../protocol/prepared-batch';
 import { emptyReport, type CommandOutcome, type ExecReport } from '../protocol/report';
 import { buildContext, type ContextSources, type SnapshotOptions } from './context-builder';
 import { deskHealth, type DeskHealth } from './health';
+import { groupWindows, nameResolver } from './app-grouping';
 import { describePlanned } from './describe-plan';
 import { executeOne } from './execute';
 import type { HistoryStore, TurnStore } from './ports';
@@ -66,6 +67,17 @@ export class Engine {
 
   snapshot(opts?: SnapshotOptions): Promise<ContextSnapshot> {
     return buildContext(this.deps, opts);
+  }
+
+  /**
+   * The focused window as a snapshot's running_apps (one app with one window, or none),
+   * read without listing every tab and window: the launcher asks each time it opens.
+   */
+  async focusedApp(): Promise<Pick<ContextSnapshot, 'running_apps'>> {
+    const windows = this.deps.windows;
+    if (!windows) return { running_apps: [] };
+    const [w, catalog] = await Promise.all([(await windows()).focused(), this.deps.apps.list().catch(() => [])]);
+    return { running_apps: w ? groupWindows([w], nameResolver(catalog), []) : [] };
   }
 
   /** Whether Chrome and the window backend answer, without listing tabs and windows. */

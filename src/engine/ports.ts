@@ -86,6 +86,11 @@ export interface WindowBackend {
   listMonitors(): Promise<RawMonitor[]>;
   /** Normal top-level windows, most recently used (top of the stacking order) first. */
   listWindows(): Promise<RawWindow[]>;
+  /**
+   * The window that has input focus, or null (the desktop, or none) — without listing every
+   * window where the platform allows it (the launcher asks on every show).
+   */
+  focused(): Promise<RawWindow | null>;
   /** Raise and give input focus. Throws WindowGoneError for an id that no longer exists. */
   focus(id: string): Promise<void>;
   /** Un-minimise and un-maximise, so that bounds can apply. */

@@ -67,7 +67,7 @@ async function start(): Promise<void> {
   hotkeys = hk;
 
   // The window the user was in, read through the engine's own window backend just before ours show.
-  const frontmost: FrontmostTracker = new FrontmostTracker(() => svc.snapshot(), process.pid);
+  const frontmost: FrontmostTracker = new FrontmostTracker(() => svc.focusedApp(), process.pid);
   const svc: AppService = new AppService({
     wire: async () =>
       wireEngine(await loadConfig(), {

@@ -240,6 +240,16 @@ describeDesktop('X11 window backend on a real desktop', () => {
     expect((await listed(xterm)).focused).toBe(true);
   });
 
+  it('focused() reads the active window alone: the same window, title and keys as the full listing', async () => {
+    await backend.focus(chromium);
+    await waitFor('Chromium to be active', async () => (await activeWindow()) === num(chromium));
+    const alone = await backend.focused();
+    expect(alone?.id).toBe(chromium);
+    expect(alone).toEqual(await listed(chromium));
+    await backend.focus(xterm);
+    await waitFor('xterm to be reported focused', async () => (await backend.focused())?.id === xterm);
+  });
+
   it('restores a minimised window, and focus brings one back too', async () => {
     await tool('xdotool', 'windowminimize', xterm);
     await waitFor('xterm to be hidden', async () => /_NET_WM_STATE_HIDDEN/.test(await netWmState(xterm)));

@@ -1,10 +1,18 @@
 // What the macOS and Windows backends do the same way: talk to the one helper process.
+import type { RawWindow } from '../../../engine/ports';
 import type { NwmBackendConfig } from './nwm-backend-types';
 import { processAlive } from './process-alive';
 import { parseHandle } from './window-handle';
 
 export abstract class NwmBackendBase {
   constructor(protected readonly config: NwmBackendConfig) {}
+
+  abstract listWindows(): Promise<RawWindow[]>;
+
+  /** The helper answers one list at a time; the focused window is read from it (no cheaper call exists there). */
+  async focused(): Promise<RawWindow | null> {
+    return (await this.listWindows()).find((w) => w.focused) ?? null;
+  }
 
   async close(id: string): Promise<void> {
     await this.config.client.request('close', { handle: parseHandle(id) }, this.config.closeTimeoutMs);

@@ -94,6 +94,17 @@ export class X11WindowBackend implements WindowBackend {
     });
   }
 
+  async focused(): Promise<RawWindow | null> {
+    return this.run('reading the focused window', async ({ conn, atoms }) => {
+      const active = await readActiveWindow(conn, atoms);
+      if (!active) return null;
+      return readWindow(conn, atoms, active, active).catch((err: unknown) => {
+        if (isWindowGone(err)) return null;
+        throw err;
+      });
+    });
+  }
+
   async focus(id: string): Promise<void> {
     await this.runOn(id, 'focusing a window', async ({ conn, atoms }, xid) => {
       const focusable = await readAcceptsFocus(conn, atoms, xid);
