@@ -4,6 +4,7 @@ import type { CommandResult } from '../protocol/record';
 import { describeContext } from './describe-context';
 import { DeskPilotError, TabGoneError, WindowGoneError, errorMessage } from './errors';
 import { domainOf } from './normalize-url';
+import { TabsPartlyClosedError } from './tabs-partly-closed';
 import { byName, tabLabel } from './words';
 import { answerLocally } from './local-planner/answer-locally';
 import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, UndoStore } from './ports';
@@ -74,8 +75,15 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
       return { ok: true, message: `Opened ${cmd.url} in a new tab`, data: { url: cmd.url, target_id: targetId } };
     }
     case 'close_tab': {
-      const { closed, missing } = await (await ports.chrome()).closeTabs(cmd.tabs.map((t) => t.target_id));
       const byId = new Map(cmd.tabs.map((t) => [t.target_id, t]));
+      let outcome: { closed: string[]; missing: string[] };
+      try {
+        outcome = await (await ports.chrome()).closeTabs(cmd.tabs.map((t) => t.target_id));
+      } catch (e) {
+        if (e instanceof TabsPartlyClosedError) return partlyClosed(e, byId);
+        throw e;
+      }
+      const { closed, missing } = outcome;
       const closedTabs = closed.map((id) => byId.get(id)!).filter(Boolean);
       const missingTabs = missing.map((id) => byId.get(id)!).filter(Boolean);
       const parts = [`Closed ${closedTabs.length} tab${closedTabs.length === 1 ? '' : 's'}`];
@@ -105,6 +113,21 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
     case 'undo':
       return undoBatches(cmd.steps, ports);
   }
+}
+
+/** Closing stopped part-way (Chrome went away, a tab would not close): the report names the tabs that did close. */
+function partlyClosed(e: TabsPartlyClosedError, byId: Map<string, TabInfo>): CommandResult {
+  const tabs = (ids: string[]) => ids.map((id) => byId.get(id)).filter((t): t is TabInfo => t !== undefined);
+  const [closed, notClosed, missing] = [tabs(e.closed), tabs(e.notClosed), tabs(e.missing)];
+  const list = (ts: TabInfo[]) => (ts.length ? ts.map(tabLabel).join(', ') : 'none');
+  const total = closed.length + notClosed.length;
+  const parts = [`closed ${closed.length} of ${total} tab${total === 1 ? '' : 's'}${closed.length ? `: ${list(closed)}` : ''}`, `not closed: ${list(notClosed)}`];
+  if (missing.length) parts.push(`already gone: ${list(missing)}`);
+  return {
+    ok: false,
+    message: `${e.stoppedBy}; ${parts.join('; ')}`,
+    data: { closed: closed.map((t) => t.index), not_closed: notClosed.map((t) => t.index), already_gone: missing.map((t) => t.index), code: e.code },
+  };
 }
 
 /** Countable and list questions are answered from the snapshot; open ones by the LLM, when there is one. */

@@ -9,7 +9,7 @@ import { evaluateInPage, TIMED_OUT } from './evaluate';
 import { SummaryCache } from './summary';
 import { TabPageMap } from './tab-map';
 import { isListablePage, orderTabs, type TabRecord } from './tab-order';
-import { TabsNotClosedError } from './tabs-not-closed-error';
+import { TabsCloseInterruptedError, TabsNotClosedError } from './tabs-not-closed-error';
 import { openWatched, URL_REFUSED } from './watched-open';
 
 export interface CdpChromeBackendOptions {
@@ -130,15 +130,30 @@ export class CdpChromeBackend implements ChromeBackend {
       const outcomes = await Promise.allSettled(present.map((targetId) => call(s.conn, 'Target.closeTarget', { targetId })));
       const requested: string[] = [];
       const failed: string[] = [];
+      let drop: unknown = null;
       outcomes.forEach((o, i) => {
         const id = present[i]!;
         if (o.status === 'fulfilled') requested.push(id);
         else if (isNoTargetError(o.reason)) missing.push(id);
-        else failed.push(id);
+        else {
+          failed.push(id);
+          if (this.dropped(s, o.reason)) drop ??= o.reason;
+        }
       });
       const timeoutMs = this.options.closeTimeoutMs ?? 5000;
       // closeTarget answers before the tab is gone; callers act on the tab list next.
-      const stillOpen = await waitUntilGone(s.conn, requested, timeoutMs);
+      let stillOpen: string[] = [];
+      if (drop === null) {
+        try {
+          stillOpen = await waitUntilGone(s.conn, requested, timeoutMs);
+        } catch (e) {
+          if (!this.dropped(s, e)) throw e;
+          drop = e;
+        }
+      }
+      // Chrome went away part-way: the tabs it had accepted to close are closed (its answer comes
+      // as it closes them, and without Chrome no tab is left); the others were never closed by us.
+      if (drop !== null) throw new TabsCloseInterruptedError(hostPort(s.browserWsUrl), errorMessage(drop), requested, failed, missing);
       const closed = requested.filter((id) => !stillOpen.includes(id));
       if (stillOpen.length > 0 || failed.length > 0) throw new TabsNotClosedError([...stillOpen, ...failed], closed, missing, timeoutMs);
       return { closed, missing };
@@ -198,7 +213,7 @@ export class CdpChromeBackend implements ChromeBackend {
       return await fn(s);
     } catch (e) {
       if (e instanceof DeskPilotError) throw e;
-      if (this.current !== s || /websocket connection closed|not open/i.test(errorMessage(e))) {
+      if (this.dropped(s, e)) {
         throw new ChromeUnavailableError(
           `The connection to Chrome at ${hostPort(s.browserWsUrl)} dropped (${errorMessage(e)}); retry and DeskPilot will reconnect, or start Chrome with \`deskpilot chrome launch\`.`,
         );
@@ -210,6 +225,11 @@ export class CdpChromeBackend implements ChromeBackend {
       }
       throw e;
     }
+  }
+
+  /** Whether `e` means the browser connection of `s` is gone (the socket closed, or Chrome with it). */
+  private dropped(s: Session, e: unknown): boolean {
+    return this.current !== s || /websocket connection closed|not open/i.test(errorMessage(e));
   }
 
   private async tabRecords(s: Session): Promise<TabRecord[]> {
