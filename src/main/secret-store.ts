@@ -1,8 +1,8 @@
 import type { SafeStorage } from 'electron';
-import { chmod, readFile, rename, writeFile, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { SecretStore } from '../platform/config/settings-store';
-import { serialized } from '../platform/storage/json-file';
+import { withFileLock } from '../platform/storage/file-lock';
+import { writeJsonFile } from '../platform/storage/json-file';
+import { readStateText } from '../platform/storage/state-file';
 
 // Secrets (the LLM API key) encrypted with Electron's safeStorage — the OS keychain, DPAPI,
 // or the Linux secret service — stored base64 in secrets.json in the config dir, readable by
@@ -36,7 +36,7 @@ export class SafeStorageSecretStore implements SecretStore {
     try {
       stored = (await this.read()).secrets[key];
     } catch (e) {
-      this.log(`${this.file}: ${messageOf(e)}; ignoring stored secrets`);
+      this.log(`${messageOf(e)}; ignoring stored secrets`);
       return null;
     }
     if (stored === undefined) return null;
@@ -52,14 +52,13 @@ export class SafeStorageSecretStore implements SecretStore {
 
   async set(key: string, value: string | null): Promise<void> {
     const encrypted = value === null ? null : (await this.encrypt(value)).toString('base64');
-    await serialized(this.file, async () => {
+    await withFileLock(this.file, async () => {
       let current: SecretsFile;
       try {
         current = await this.read();
       } catch (e) {
-        // An unreadable file holds nothing we can use; start again rather than refuse forever.
-        this.log(`${this.file}: ${messageOf(e)}; replacing it`);
-        current = { version: 1, secrets: {} };
+        // It may hold keys that a fixed file or keychain would give back: never replace it.
+        throw new Error(`${messageOf(e)}; it is left as it is — move it away to store a new key`, { cause: e });
       }
       const secrets = { ...current.secrets };
       if (encrypted === null) delete secrets[key];
@@ -84,29 +83,26 @@ export class SafeStorageSecretStore implements SecretStore {
     return this.safe.encryptStringAsync(value);
   }
 
+  /** Errors name the file. */
   private async read(): Promise<SecretsFile> {
-    let text: string;
+    const text = await readStateText(this.file);
+    if (text === null) return { version: 1, secrets: {} };
+    let json: unknown;
     try {
-      text = await readFile(this.file, 'utf8');
+      json = JSON.parse(text);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, secrets: {} };
-      throw new Error(`cannot be read (${messageOf(e)})`);
+      throw new Error(`${this.file}: is not valid JSON (${messageOf(e)})`, { cause: e });
     }
-    const json = JSON.parse(text) as unknown;
     const secrets = (json as Partial<SecretsFile> | null)?.secrets;
     if (!secrets || typeof secrets !== 'object' || Object.values(secrets).some((v) => typeof v !== 'string')) {
-      throw new Error('is not a DeskPilot secrets file');
+      throw new Error(`${this.file}: is not a DeskPilot secrets file`);
     }
     return { version: 1, secrets };
   }
 
   /** Written to a temp file created 0600, then renamed: never half a file, never world-readable. */
   private async write(content: SecretsFile): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify(content, null, 2) + '\n', { encoding: 'utf8', mode: 0o600 });
-    await chmod(tmp, 0o600);
-    await rename(tmp, this.file);
+    await writeJsonFile(this.file, content, 0o600);
   }
 }
 

@@ -1,4 +1,5 @@
-import { writeJsonFile, serialized } from '../storage/json-file';
+import { withFileLock } from '../storage/file-lock';
+import { writeJsonFile } from '../storage/json-file';
 import type { SettingKey, SettingsPatch, SettingsView } from '../../protocol/ipc';
 import { ConfigFile } from './config-file';
 import { DEFAULT_LLM_BASE_URL, readConfigFile } from './load-config';
@@ -63,7 +64,7 @@ export class SettingsStore {
 
   /** Applies a validated patch; '' clears a text setting. The key goes to the secret store only. */
   apply(patch: SettingsPatch): Promise<SettingsView> {
-    return serialized(this.file, async () => {
+    return withFileLock(this.file, async () => {
       const f: ConfigFile = structuredClone(await readConfigFile(this.file));
       const set = <T extends object>(obj: T | undefined, key: keyof T & string, value: unknown): T => {
         const o = { ...(obj ?? {}) } as Record<string, unknown>;

@@ -1,11 +1,12 @@
-import { appendFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { HistoryStore } from '../../engine/ports';
 import { ExecutionRecord } from '../../protocol/record';
+import { withFileLock } from './file-lock';
+import { appendStateText, readStateText, writeStateText } from './state-file';
 
-// Execution records as JSON lines: appending is atomic enough for one writer and a
-// crash loses at most the last line. The file is trimmed to its newest records once it
-// grows past a limit, so it never grows without bound.
+// Execution records as JSON lines. Appends hold the file's lock, so records from several
+// processes never interleave; once the file grows past a limit it is trimmed to its newest
+// records, under the same lock and by writing a new file renamed over the old one, so no
+// append is lost to the trim and a reader never sees half a file.
 
 const MAX_BYTES = 4 * 1024 * 1024;
 const KEEP_RECORDS = 2000;
@@ -15,10 +16,10 @@ export class HistoryFile implements HistoryStore {
 
   async append(records: ReadonlyArray<ExecutionRecord>): Promise<void> {
     if (records.length === 0) return;
-    await mkdir(path.dirname(this.file), { recursive: true });
-    await appendFile(this.file, records.map((r) => JSON.stringify(r)).join('\n') + '\n', 'utf8');
-    const { size } = await stat(this.file);
-    if (size > MAX_BYTES) await this.trim();
+    await withFileLock(this.file, async () => {
+      const size = await appendStateText(this.file, records.map((r) => JSON.stringify(r) + '\n').join(''));
+      if (size > MAX_BYTES) await this.trim();
+    });
   }
 
   /** Newest last. Lines that do not parse (a torn write, a hand edit) are skipped. */
@@ -33,17 +34,12 @@ export class HistoryFile implements HistoryStore {
   }
 
   private async lines(): Promise<string[]> {
-    try {
-      return (await readFile(this.file, 'utf8')).split('\n').filter((l) => l.trim() !== '');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw e;
-    }
+    return ((await readStateText(this.file)) ?? '').split('\n').filter((l) => l.trim() !== '');
   }
 
   private async trim(): Promise<void> {
     const lines = await this.lines();
-    await writeFile(this.file, lines.slice(-KEEP_RECORDS).join('\n') + '\n', 'utf8');
+    await writeStateText(this.file, lines.slice(-KEEP_RECORDS).join('\n') + '\n');
   }
 }
 

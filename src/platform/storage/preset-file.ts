@@ -1,6 +1,7 @@
 import type { PresetStore } from '../../engine/ports';
 import { PresetFile, type Preset } from '../../protocol/preset';
-import { readJsonFile, serialized, writeJsonFile } from './json-file';
+import { withFileLock } from './file-lock';
+import { readJsonFile, writeJsonFile } from './json-file';
 
 /** presets.json in the config dir. A broken file is reported, never overwritten. */
 export class PresetFileStore implements PresetStore {
@@ -11,7 +12,7 @@ export class PresetFileStore implements PresetStore {
   }
 
   save(preset: Preset): Promise<void> {
-    return serialized(this.file, async () => {
+    return withFileLock(this.file, async () => {
       const data = await this.read();
       const i = data.presets.findIndex((p) => p.name.toLowerCase() === preset.name.toLowerCase());
       if (i >= 0) data.presets[i] = preset;
@@ -21,7 +22,7 @@ export class PresetFileStore implements PresetStore {
   }
 
   delete(name: string): Promise<boolean> {
-    return serialized(this.file, async () => {
+    return withFileLock(this.file, async () => {
       const data = await this.read();
       const kept = data.presets.filter((p) => p.name.toLowerCase() !== name.toLowerCase());
       if (kept.length === data.presets.length) return false;

@@ -1,6 +1,7 @@
 import type { UndoStore } from '../../engine/ports';
 import { UndoFile, type UndoEntry } from '../../protocol/undo';
-import { readJsonFile, serialized, writeJsonFile } from './json-file';
+import { withFileLock } from './file-lock';
+import { readJsonFile, writeJsonFile } from './json-file';
 
 const KEEP = 50;
 
@@ -9,14 +10,14 @@ export class UndoFileStore implements UndoStore {
   constructor(readonly file: string) {}
 
   push(entry: UndoEntry): Promise<void> {
-    return serialized(this.file, async () => {
+    return withFileLock(this.file, async () => {
       const data = await this.read();
       await writeJsonFile(this.file, { version: 1, entries: [...data.entries, entry].slice(-KEEP) });
     });
   }
 
   pop(n: number): Promise<UndoEntry[]> {
-    return serialized(this.file, async () => {
+    return withFileLock(this.file, async () => {
       const data = await this.read();
       const taken = data.entries.slice(-n).reverse();
       if (taken.length) await writeJsonFile(this.file, { version: 1, entries: data.entries.slice(0, data.entries.length - taken.length) });
