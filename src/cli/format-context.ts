@@ -35,7 +35,8 @@ export function formatContext(snap: ContextSnapshot): string {
       out.push(`    ${clip(w.title, 50)}  ${rect(w.bounds)}${w.monitor ? ` on ${w.monitor}` : ''}${flags ? ` (${flags})` : ''}`);
     }
   }
-  out.push('', `Presets — ${snap.presets.length ? snap.presets.join(', ') : 'none saved'}`);
+  const { presets } = snap.sources;
+  out.push('', `Presets — ${!presets.ok ? `unavailable: ${presets.message}` : snap.presets.length ? snap.presets.join(', ') : 'none saved'}`);
   out.push(`Installed apps — ${snap.installed_apps.length}`, `Taken at ${snap.taken_at}`);
   return out.join('\n') + '\n';
 }

@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatFieldError, zodErrors } from '../../protocol/validation';
 import { agentConfig, type AgentConfig } from './agent-config';
 import { defaultConfigDir } from './config-dir';
 import { ConfigFile } from './config-file';
 import { DEFAULT_LLM_TIMEOUT_MS, LLM_TIMEOUT_RULE, parseTimeoutMs } from './llm-timeout';
 import { echo } from '../../protocol/echo';
+import { readJsonFile } from '../storage/json-file';
+import { StateFileError } from '../storage/state-file';
 
 // Precedence: flags > environment > config file > defaults. Each value remembers where it
 // came from so `deskpilot chrome status` can say why it connects where it does.
@@ -113,23 +113,9 @@ function envTimeoutMs(v: string | undefined): number | undefined {
 }
 
 export async function readConfigFile(file: string): Promise<ConfigFile> {
-  let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    return await readJsonFile(file, ConfigFile, {});
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigError(`${file}: cannot be read (${(e as Error).message})`);
+    throw e instanceof StateFileError ? new ConfigError(e.message) : e;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new ConfigError(`${file}: is not valid JSON (${(e as Error).message})`);
-  }
-  const parsed = ConfigFile.safeParse(json);
-  if (!parsed.success) {
-    const details = zodErrors(parsed.error, json).map(formatFieldError).join('; ');
-    throw new ConfigError(`${file}: ${details}`);
-  }
-  return parsed.data;
 }
