@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,15 @@ describe('deskpilot exec: errors about the input', () => {
     const r = await runCli(['exec', '-'], { env, stdin: `{"commands": [${'y'.repeat(1_000_000)}]}` });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("input: is not valid JSON (Unexpected token 'y')\n");
+  });
+
+  it('a config.json that is not JSON: named, said once, exit 2', async () => {
+    const cfg = path.join(dir, 'broken-config');
+    mkdirSync(cfg);
+    writeFileSync(path.join(cfg, 'config.json'), '{"chrome": x}');
+    const r = await runCli(['exec', '{"type":"list_tabs"}'], { env: { ...env, DESKPILOT_CONFIG_DIR: cfg } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`deskpilot: ${path.join(cfg, 'config.json')}: is not valid JSON (Unexpected token 'x')\n`);
   });
 
   it('a 1 MB unknown field name: 80 characters of it, an ellipsis and its length, in the report and on stderr', async () => {

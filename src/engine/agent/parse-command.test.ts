@@ -57,7 +57,11 @@ describe('parseExecutorAnswer', () => {
       'the answer holds 2 <tool_code> blocks; give exactly one command per answer',
     );
     expect(cmd('[{"action":"click","id":1},{"action":"click","id":2}]')).toBe('the answer holds a list; give exactly one command per answer');
-    expect(cmd('<tool_code>{"action":"click", id: 1}</tool_code>')).toMatch(/^the <tool_code> block is not valid JSON \(/);
+    expect(cmd('<tool_code>{"action":"click", id: 1}</tool_code>')).toBe("the <tool_code> block is not valid JSON (Expected double-quoted property name in JSON at position 19)");
+    expect(cmd('<tool_code>{"action": x}</tool_code>')).toBe("the <tool_code> block is not valid JSON (Unexpected token 'x')");
+    expect(cmd(`<tool_code>{"action":"${'f'.repeat(5000)}"}</tool_code>`)).toBe(
+      `action: "${'f'.repeat(79)}… (5002 characters) is not one; it must be one of ${['click', 'type', 'select', 'press_key', 'scroll', 'navigate', 'wait_for', 'read_page', 'open_tab', 'open_tool', 'switch_tab', 'close_tab', 'done'].join(', ')}`,
+    );
     expect(cmd('<tool_code>{"action":"fly"}</tool_code>')).toMatch(/^action: "fly" is not one; it must be one of click, type, select, press_key, /);
     expect(cmd('<tool_code>{"id":1}</tool_code>')).toMatch(/^action: is required; it must be one of /);
     expect(cmd('<tool_code>{"action":"click","id":0,"x":1}</tool_code>')).toBe('id: must be an element number from the latest snapshot; x: unknown field');

@@ -1,4 +1,6 @@
 import { PageCommand } from '../../protocol/agent';
+import { echo } from '../../protocol/echo';
+import { jsonSyntaxReason } from '../../protocol/json-syntax';
 import { formatFieldError, zodErrors } from '../../protocol/validation';
 
 // The executor's answer → exactly one PageCommand. Three forms are accepted (the seed):
@@ -21,7 +23,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; er
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, error: (e as Error).message };
+    return { ok: false, error: jsonSyntaxReason(e) };
   }
 }
 
@@ -83,7 +85,7 @@ export function toCommand(value: unknown): ParsedCommand {
   // Strict structured output has no optional fields: null stands for "absent".
   const cleaned = Object.fromEntries(Object.entries(candidate as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined));
   if (typeof cleaned.action !== 'string' || !ACTIONS.includes(cleaned.action as never)) {
-    const got = cleaned.action === undefined ? 'is required' : `${JSON.stringify(cleaned.action)} is not one`;
+    const got = cleaned.action === undefined ? 'is required' : `${echo(JSON.stringify(cleaned.action) ?? String(cleaned.action))} is not one`;
     return fail(`action: ${got}; it must be one of ${ACTIONS.join(', ')}`);
   }
   const parsed = PageCommand.safeParse(cleaned);
@@ -175,7 +177,7 @@ function fromLegacy(call: Record<string, unknown>): { ok: true; value: Fields } 
     target = how === 'open' ? 'open_tab' : how === 'close' ? 'close_tab' : how === 'switch' ? 'switch_tab' : undefined;
     delete fields.action;
   }
-  if (!target) return { ok: false, error: `tool: unknown tool ${JSON.stringify(call.tool)}; use an action: ${ACTIONS.join(', ')}` };
+  if (!target) return { ok: false, error: `tool: unknown tool ${echo(JSON.stringify(call.tool) ?? String(call.tool))}; use an action: ${ACTIONS.join(', ')}` };
   const mapped = LEGACY[target]!(fields);
   return { ok: true, value: Object.fromEntries(Object.entries(mapped).filter(([, v]) => v !== undefined)) };
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { jsonSyntaxReason } from '../../protocol/json-syntax';
 import { formatFieldError, zodErrors } from '../../protocol/validation';
 import { readStateText, StateFileError, writeStateText } from './state-file';
 
@@ -13,7 +14,7 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S,
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new StateFileError(`${file}: is not valid JSON (${(e as Error).message})`);
+    throw new StateFileError(`${file}: is not valid JSON (${jsonSyntaxReason(e)})`);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
