@@ -1,4 +1,4 @@
-import type { ContextSnapshot, TabInfo, WindowInfo } from '../../protocol/context';
+import type { ContextSnapshot, MonitorInfo, TabInfo, WindowInfo } from '../../protocol/context';
 
 // The snapshot as the planner reads it, written for tokens rather than for machines: one
 // line per thing, only what a planner can name in a command (indices, exact names, rects).
@@ -35,9 +35,7 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
 
   if (windows.ok) {
     out.push('Monitors ([left,top,right,bottom]; place windows inside the work area):');
-    for (const m of snap.monitors) {
-      out.push(`${m.name} ${m.roles.join(',') || '-'} bounds ${rect(m.bounds)} work ${rect(m.work_area)}`);
-    }
+    for (const m of snap.monitors) out.push(monitorLine(m));
     if (!snap.monitors.length) out.push('(none reported)');
     out.push('Running apps (windows: "title" [frame] monitor flags):');
     for (const app of snap.running_apps) out.push(appLine(app.name, app.windows));
@@ -55,7 +53,9 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
   return out.join('\n');
 }
 
-function appLine(name: string, windows: readonly WindowInfo[]): string {
+export const monitorLine = (m: MonitorInfo) => `${m.name} ${m.roles.join(',') || '-'} bounds ${rect(m.bounds)} work ${rect(m.work_area)}`;
+
+export function appLine(name: string, windows: readonly WindowInfo[]): string {
   if (!windows.length) return `${name}: no windows`;
   const parts = windows.map((w) => {
     const flags = [w.focused && 'focused', w.minimized && 'minimized'].filter(Boolean).join(' ');
@@ -75,7 +75,7 @@ function site(t: TabInfo): string {
   return t.domain || clip(t.url, 40) || '-';
 }
 
-function tabLine(t: TabInfo): string {
+export function tabLine(t: TabInfo): string {
   const title = t.title ? quote(t.title, TITLE_MAX) : '(untitled)';
   const summary = t.content_summary ? ` — ${clip(oneLine(t.content_summary), SUMMARY_MAX)}` : '';
   return `${t.index}${t.is_active ? '*' : ''} w${t.window_index} ${site(t)} ${title}${summary}`;
