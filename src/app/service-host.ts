@@ -2,6 +2,7 @@ import { DeskPilotError, errorMessage } from '../engine/errors';
 import { SERVICE_PROTOCOL_VERSION, ServiceRequest, type Hello, type ServiceEvent } from '../protocol/service';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { Desk } from './desk';
+import { watchDesk } from './desk-watcher';
 
 // The host of a desk's long-lived parts: it owns the one warm engine (through a Desk) and
 // answers the socket protocol with it. The CLI and the app's windows are its clients; the
@@ -19,6 +20,9 @@ export interface ServiceHostDeps {
 
 export class ServiceHost {
   private readonly subscribers = new Set<HostConnection>();
+  private readonly served: Record<string, number> = {};
+  /** Watches the desk while anyone is subscribed (a signature compared every second). */
+  private stopWatching: (() => void) | null = null;
 
   constructor(private readonly deps: ServiceHostDeps) {}
 
@@ -31,12 +35,24 @@ export class ServiceHost {
       conn.send({ id, ok: false, error: { code: 'bad_request', message: `invalid request: ${errors}` } });
       return;
     }
+    this.served[parsed.data.method] = (this.served[parsed.data.method] ?? 0) + 1;
     try {
       conn.send({ id, ok: true, result: await this.answer(parsed.data, conn) });
     } catch (e) {
       const code = e instanceof DeskPilotError ? e.code : 'failed';
       conn.send({ id, ok: false, error: { code, message: errorMessage(e) } });
     }
+  }
+
+  /** Stops watching the desk (the service is stopping). */
+  close(): void {
+    this.stopWatching?.();
+    this.stopWatching = null;
+  }
+
+  private unsubscribe(conn: HostConnection): void {
+    this.subscribers.delete(conn);
+    if (this.subscribers.size === 0) this.close();
   }
 
   /** Tells every subscriber that the desk changed. */
@@ -50,7 +66,7 @@ export class ServiceHost {
       case 'hello':
         return { service: 'deskpilot', protocol: SERVICE_PROTOCOL_VERSION, ...this.deps.hello };
       case 'health':
-        return desk.health();
+        return { ...(await desk.health()), served: { ...this.served } };
       case 'snapshot':
         return desk.snapshot({ summaries: req.params.summaries });
       case 'plan':
@@ -71,8 +87,11 @@ export class ServiceHost {
       case 'presets.delete':
         return { deleted: await desk.deletePreset(req.params.name) };
       case 'subscribe':
-        this.subscribers.add(conn);
-        conn.onClose(() => this.subscribers.delete(conn));
+        if (!this.subscribers.has(conn)) {
+          this.subscribers.add(conn);
+          conn.onClose(() => this.unsubscribe(conn));
+        }
+        this.stopWatching ??= watchDesk(desk, (what) => this.publish({ event: 'desk.changed', data: { at: Date.now(), what } }));
         return { topics: req.params.topics };
     }
   }
