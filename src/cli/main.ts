@@ -164,6 +164,19 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       code = await runServiceStatus(flags(), io);
     });
 
+  program
+    .command('mcp')
+    .description('serve DeskPilot to MCP clients (Claude Desktop, Cursor, VS Code…) over stdio, or Streamable HTTP with --http')
+    .option('--http', 'serve Streamable HTTP on 127.0.0.1 with a bearer token, instead of stdio')
+    .option('--port <n>', 'HTTP port (0: a free one)', '8765')
+    .option('--host <address>', 'HTTP address to bind', '127.0.0.1')
+    .option('--allow-non-loopback', 'allow --host to be an address other computers can reach')
+    .option('--new-token', 'replace the HTTP bearer token with a new one (shown once)')
+    .action(async (o: { http?: boolean; port: string; host: string; allowNonLoopback?: boolean; newToken?: boolean }) => {
+      const { runMcp } = await import('./mcp-command');
+      code = await runMcp(flags(), { http: !!o.http, port: o.port, host: o.host, allowNonLoopback: !!o.allowNonLoopback, newToken: !!o.newToken }, io);
+    });
+
   const chrome = program.command('chrome').description('the Chrome connection');
   chrome
     .command('status')

@@ -1,0 +1,41 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { askThroughClient } from './consent';
+import { registerTools, type AnyToolDef, type McpContext } from './define-tool';
+import type { DeskChanges } from './desk-changes';
+import { registerDesktopResource } from './desktop-resource';
+import { APP_TOOLS } from './tools/app-tools';
+import { desktopSnapshot, query, undo } from './tools/desktop-tools';
+import { DO_TOOLS } from './tools/do-tool';
+import { PRESET_TOOLS } from './tools/preset-tools';
+import { TAB_TOOLS } from './tools/tab-tools';
+
+// DeskPilot as an MCP server: one McpServer per client session (stdio has one; Streamable
+// HTTP one per session), all sharing one desk, one set of snapshots and one change feed.
+
+export const TOOLS: readonly AnyToolDef[] = [desktopSnapshot, ...TAB_TOOLS, ...APP_TOOLS, ...PRESET_TOOLS, undo, query, ...DO_TOOLS];
+
+const INSTRUCTIONS =
+  'DeskPilot arranges this computer\'s windows and Chrome tabs. Start with desktop_snapshot (or list_tabs / list_apps). ' +
+  'Tab indices are only valid together with the snapshot_id they came with. Closing tabs or apps asks the user first. ' +
+  'Everything done is recorded in DeskPilot\'s history.jsonl.';
+
+export interface DeskMcpServer {
+  server: McpServer;
+  close(): Promise<void>;
+}
+
+export function createDeskMcpServer(ctx: McpContext, changes: DeskChanges, version: string): DeskMcpServer {
+  const server = new McpServer({ name: 'deskpilot', title: 'DeskPilot', version }, { instructions: INSTRUCTIONS });
+  registerTools(server, TOOLS, ctx, (message, extra) => askThroughClient(server.server, extra as RequestHandlerExtra<ServerRequest, ServerNotification>, message));
+  const endSubscription = registerDesktopResource(server, ctx, changes);
+  server.server.onclose = endSubscription;
+  return {
+    server,
+    close: async () => {
+      endSubscription();
+      await server.close();
+    },
+  };
+}

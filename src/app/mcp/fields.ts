@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { MAX_NAME_LENGTH, MAX_TAB_INDICES } from '../../protocol/commands';
+
+// Argument fields several tools share, each described once, for the model.
+
+/** Trimmed text, not empty, at most `max` characters. */
+export const text = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
+
+export const snapshotId = text(40).describe('The snapshot_id that list_tabs, search_tabs or desktop_snapshot returned together with the tab indices you use.');
+
+export const tabIndex = z
+  .number({ error: 'must be a positive integer' })
+  .int({ error: 'must be a positive integer' })
+  .min(1, { error: 'must be a positive integer (tab indices start at 1)' });
+
+export const tabId = text(200);
+
+export const appName = text(MAX_NAME_LENGTH);
+
+export const tabIndices = z
+  .array(tabIndex, { error: 'must be an array of positive integers' })
+  .min(1, { error: 'must list at least one tab index' })
+  .max(MAX_TAB_INDICES, { error: `must list at most ${MAX_TAB_INDICES} tabs` });
+
+export const confirm = z
+  .boolean({ error: 'must be true or false' })
+  .optional()
+  .describe(
+    'Set true only after the user said yes to exactly this in the conversation (the refusal message tells you what to ask). ' +
+      'Clients that can ask the user themselves are asked anyway.',
+  );
+
+export const summaries = z
+  .boolean({ error: 'must be true or false' })
+  .optional()
+  .describe("Also read each tab's description or first words (slower; helps tell similar tabs apart). Default false.");

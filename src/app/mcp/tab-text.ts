@@ -1,0 +1,41 @@
+import type { ContextSnapshot, TabInfo } from '../../protocol/context';
+import { appLine, monitorLine, tabLine } from '../../engine/planning/compact-context';
+import { tabLabel } from '../../engine/words';
+
+// How the tools show the desk: the planner's compact lines for the model (one line per
+// thing, titles quoted so a page title cannot forge a line), and lean data for programs.
+
+/** `tab 3 "Reddit" (reddit.com)` */
+export const tabBrief = (t: TabInfo) => tabLabel(t);
+
+/** One tab as data: what a client needs to refer to it again (its index in this snapshot, its stable id). */
+export const tabData = (t: TabInfo) => ({
+  index: t.index,
+  title: t.title,
+  url: t.url,
+  active: t.is_active,
+  window: t.window_index,
+  tab_id: t.target_id,
+  ...(t.content_summary ? { summary: t.content_summary } : {}),
+});
+
+export const tabsText = (tabs: readonly TabInfo[]) => tabs.map(tabLine).join('\n');
+
+export const appsText = (snap: ContextSnapshot) =>
+  [
+    'Monitors ([left,top,right,bottom]):',
+    ...snap.monitors.map(monitorLine),
+    'Running apps (windows: "title" [frame] monitor flags):',
+    ...(snap.running_apps.length ? snap.running_apps.map((a) => appLine(a.name, a.windows)) : ['(none)']),
+  ].join('\n');
+
+export const appsData = (snap: ContextSnapshot) => ({
+  monitors: snap.monitors.map((m) => ({ name: m.name, roles: m.roles, bounds: m.bounds, work_area: m.work_area, primary: m.primary })),
+  apps: snap.running_apps.map((a) => ({
+    name: a.name,
+    windows: a.windows.map((w) => ({ title: w.title, bounds: w.bounds, monitor: w.monitor, focused: w.focused, minimized: w.minimized })),
+  })),
+});
+
+/** Header naming the snapshot, so the model passes its id with the indices below. */
+export const snapshotHeader = (id: string, what: string) => `Snapshot ${id} (${what}). Pass snapshot_id "${id}" with tab indices from it.`;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { compactContext } from '../../../engine/planning/compact-context';
+import { MAX_QUESTION_LENGTH } from '../../../protocol/commands';
+import type { ContextSnapshot } from '../../../protocol/context';
+import { defineTool, type McpContext } from '../define-tool';
+import { summaries, text } from '../fields';
+import { reportOutput } from '../report-output';
+import { appsData, snapshotHeader, tabData } from '../tab-text';
+
+// The whole desk at once: the snapshot, questions about it, and undo.
+
+/** The snapshot as the planner reads it, under an id the tab tools accept. */
+export async function desktopText(ctx: McpContext, withSummaries: boolean): Promise<{ snap: ContextSnapshot; id: string; text: string }> {
+  const snap = await ctx.desk.snapshot({ summaries: withSummaries });
+  const id = ctx.snapshots.put(snap);
+  return { snap, id, text: `${snapshotHeader(id, `taken ${snap.taken_at}`)}\n${compactContext(snap)}` };
+}
+
+export const desktopSnapshot = defineTool({
+  name: 'desktop_snapshot',
+  title: 'Desktop snapshot',
+  description:
+    'The whole desk in a few lines: monitors (bounds and work area [left,top,right,bottom]), running apps and their windows, installed apps, ' +
+    'Chrome tabs (index, * active, window, site, "title") and presets. Returns a snapshot_id to pass with tab indices from it.',
+  input: { summaries },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(args, { ctx }) {
+    const { snap, id, text } = await desktopText(ctx, args.summaries ?? false);
+    const down = Object.fromEntries(Object.entries(snap.sources).filter(([, s]) => !s.ok).map(([k, s]) => [k, s.message]));
+    return {
+      text,
+      data: { snapshot_id: id, taken_at: snap.taken_at, ...appsData(snap), tabs: snap.tabs.map(tabData), presets: snap.presets, ...(Object.keys(down).length ? { unavailable: down } : {}) },
+    };
+  },
+});
+
+export const query = defineTool({
+  name: 'query',
+  title: 'Ask about the desk',
+  description:
+    'Answer a question about the open tabs, apps, windows, monitors or presets ("how many tabs are open?", "which tabs are about flights?"). ' +
+    'Countable questions are answered here; open ones by the LLM configured in DeskPilot, if any. Changes nothing.',
+  input: {
+    question: text(MAX_QUESTION_LENGTH).describe('The question, in plain words.'),
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(args, { ctx }) {
+    return reportOutput(await ctx.desk.exec({ type: 'query', question: args.question }));
+  },
+});
+
+export const undo = defineTool({
+  name: 'undo',
+  title: 'Undo window changes',
+  description: 'Put windows back where they were before the last window-changing action(s) (moves, focus, presets). Closed apps cannot come back.',
+  input: {
+    steps: z
+      .number({ error: 'must be a positive integer' })
+      .int({ error: 'must be a positive integer' })
+      .min(1, { error: 'must be at least 1' })
+      .max(50, { error: 'must be at most 50' })
+      .optional()
+      .describe('How many earlier actions to undo (default 1).'),
+  },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  async handler(args, { ctx }) {
+    return reportOutput(await ctx.desk.exec({ type: 'undo', ...(args.steps ? { steps: args.steps } : {}) }));
+  },
+});

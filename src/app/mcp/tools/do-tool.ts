@@ -1,0 +1,70 @@
+import type { Envelope } from '../../../protocol/commands';
+import type { PreparedBatch } from '../../../protocol/prepared-batch';
+import { confirmGate } from '../confirm-gate';
+import { defineTool, type McpContext } from '../define-tool';
+import { confirm, text } from '../fields';
+import { reportOutput } from '../report-output';
+import type { ToolOutput } from '../tool-error';
+
+// Plain words through DeskPilot's own planners, exactly as typed in the app: plan against a
+// fresh snapshot, ask before anything that closes, run, remember the turn for follow-ups.
+
+const MAX_TEXT = 4000;
+
+export const doTool = defineTool({
+  name: 'do',
+  title: 'Do it in plain words',
+  description:
+    'Carry out a request in plain words with DeskPilot\'s own planners (its offline matcher, else the LLM configured in DeskPilot), e.g. ' +
+    '"chrome left and cursor right", "close all youtube tabs", "center terminal 1200x800", "code space". ' +
+    'Follow-ups like "now put it on the right" refer to the last request. Closing tabs or apps asks the user first; ' +
+    'when this client cannot ask, it refuses and says what to ask — then call again with the same text and confirm: true. ' +
+    'Prefer the specific tools when you already know the exact tab or app.',
+  input: {
+    text: text(MAX_TEXT).describe('What the user wants, in their words.'),
+    confirm,
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  async handler(args, call) {
+    const { ctx } = call;
+    const held = args.confirm ? ctx.held.take(args.text) : null;
+    const planned = held ?? (await plan(ctx, args.text));
+    if ('output' in planned) return planned.output;
+    const { batch, envelope } = planned;
+    const refusal = await confirmGate(batch, call, held !== null, 'call do again with the same text and confirm: true');
+    if (refusal) {
+      if (refusal.data.status === 'needs_confirmation') ctx.held.hold(args.text, { batch, envelope });
+      await remember(ctx, args.text, envelope, `not run: ${refusal.text}`);
+      return refusal;
+    }
+    const out = reportOutput(await ctx.desk.run(batch), false);
+    await remember(ctx, args.text, envelope, (out.data.results as Array<{ message: string }>).map((r) => r.message).join('; ') || String(out.data.status));
+    return out;
+  },
+});
+
+async function plan(ctx: McpContext, text: string): Promise<{ batch: PreparedBatch; envelope: Envelope } | { output: ToolOutput }> {
+  const planned = await ctx.desk.plan(text, { mode: 'auto' });
+  const { outcome } = planned;
+  const note = outcome.note ? ` (Note: ${outcome.note}.)` : '';
+  if (outcome.envelope.needs_clarification) {
+    const question = outcome.envelope.clarification_reason ?? 'Which one do you mean?';
+    const choices = planned.choices.map((c) => c.label);
+    await remember(ctx, text, outcome.envelope, `asked: ${question}`);
+    const options = choices.length ? ` Options: ${choices.map((c, i) => `${i + 1}) ${c}`).join('; ')}.` : '';
+    return {
+      output: {
+        text: `Nothing was done: DeskPilot asks: ${question}${options}${note} Ask the user, then call do again with words that settle it.`,
+        data: { status: 'clarification', question, choices, planner: outcome.planner },
+      },
+    };
+  }
+  if (!planned.batch) return { output: { text: `Nothing to do.${note}`, data: { status: 'done', results: [], planner: outcome.planner } } };
+  return { batch: planned.batch, envelope: outcome.envelope };
+}
+
+async function remember(ctx: McpContext, text: string, envelope: Envelope, outcome: string): Promise<void> {
+  await ctx.desk.remember({ at: Date.now(), text, envelope, outcome: outcome.slice(0, 2000) }).catch(() => undefined);
+}
+
+export const DO_TOOLS = [doTool];

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { Desk } from '../app/desk';
+import { watchDesk } from '../app/desk-watcher';
+import type { McpContext } from '../app/mcp/define-tool';
+import { DeskChanges, type ChangeSource } from '../app/mcp/desk-changes';
+import { HeldPlans } from '../app/mcp/held-plans';
+import { SnapshotStore } from '../app/mcp/snapshot-store';
+import { readConfigFile } from '../platform/config/load-config';
+import { connectService } from '../platform/service/socket-client';
+import { serviceSocketPath } from '../platform/service/socket-path';
+import { ServiceEvent } from '../protocol/service';
+import type { ConfirmPolicy } from '../protocol/prepared-batch';
+
+// What the MCP server runs on: the desk the CLI opened (the warm service, or an engine in
+// this process), the confirmation settings the app uses, and where desk changes come from.
+
+export function mcpContext(desk: Desk, configDir: string): { ctx: McpContext; changes: DeskChanges } {
+  const configFile = path.join(configDir, 'config.json');
+  const ctx: McpContext = {
+    desk,
+    snapshots: new SnapshotStore(),
+    held: new HeldPlans(),
+    // Read on every destructive call, so turning a confirmation off in Settings takes effect at once.
+    confirmPolicy: async (): Promise<ConfirmPolicy> => {
+      const confirm = (await readConfigFile(configFile)).ui?.confirm;
+      // A non-web address is always asked about; closing follows the settings (default: ask).
+      return { close_tab: confirm?.close_tab ?? true, close_app: confirm?.close_app ?? true, open_url: true };
+    },
+  };
+  const source = desk.via === 'service' ? serviceChanges(serviceSocketPath(configDir)) : (emit: Parameters<ChangeSource>[0]) => watchDesk(desk, emit);
+  return { ctx, changes: new DeskChanges(source) };
+}
+
+/** The warm service's desk.changed events, on a connection of their own. */
+function serviceChanges(socketPath: string): ChangeSource {
+  return (emit) => {
+    let stopped = false;
+    let close = () => {};
+    void connectService(socketPath).then(async (client) => {
+      if (!client) return;
+      close = () => client.close();
+      if (stopped) return close();
+      client.onEvent((event) => {
+        const parsed = ServiceEvent.safeParse(event);
+        if (parsed.success) emit(parsed.data.data.what);
+      });
+      await client.request('subscribe', { topics: ['desk'] }).catch(() => undefined);
+    });
+    return () => {
+      stopped = true;
+      close();
+    };
+  };
+}

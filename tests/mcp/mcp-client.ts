@@ -1,0 +1,68 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { CLI } from '../support/cli';
+
+// A real MCP client — the SDK's own — talking to the real `deskpilot mcp`: spawned as a
+// child over stdio the way desktop clients do, or over Streamable HTTP.
+
+export type Elicit = (request: ElicitRequest) => Promise<ElicitResult>;
+
+export interface McpTestClient {
+  client: Client;
+  /** What the server wrote on stderr so far (stdio only). */
+  stderr(): string;
+  /** Every elicitation the server sent this client. */
+  asked: string[];
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+/** Only variables with a value: the SDK's transport takes Record<string, string>. */
+const defined = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined));
+
+function newClient(elicit: Elicit | undefined, asked: string[]): Client {
+  const client = new Client({ name: 'deskpilot-tests', version: '1.0.0' }, { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+  if (elicit) {
+    client.setRequestHandler(ElicitRequestSchema, async (req) => {
+      asked.push(req.params.message);
+      return elicit(req);
+    });
+  }
+  return client;
+}
+
+function wrap(client: Client, asked: string[], stderr: () => string, close: () => Promise<void>): McpTestClient {
+  return {
+    client,
+    asked,
+    stderr,
+    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close,
+  };
+}
+
+export async function stdioClient(env: NodeJS.ProcessEnv, opts: { elicit?: Elicit; args?: string[] } = {}): Promise<McpTestClient> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...(opts.args ?? [])], env: defined(env), stderr: 'pipe' });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString('utf8')));
+  const asked: string[] = [];
+  const client = newClient(opts.elicit, asked);
+  await client.connect(transport);
+  return wrap(client, asked, () => err, () => client.close());
+}
+
+export async function httpClient(url: string, token: string, opts: { elicit?: Elicit } = {}): Promise<McpTestClient> {
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  const asked: string[] = [];
+  const client = newClient(opts.elicit, asked);
+  await client.connect(transport);
+  return wrap(client, asked, () => '', async () => {
+    await transport.terminateSession().catch(() => undefined);
+    await client.close();
+  });
+}
+
+export const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+export const dataOf = (r: CallToolResult) => r.structuredContent as any;
