@@ -108,8 +108,11 @@ describeDesktop('agent mode and the DevTools endpoint (real Chromium)', () => {
       expect(`${read.message}\n${read.output ?? ''}`).not.toMatch(LEAKS);
     });
 
-    it('an <iframe> of /json/list stays empty: the snapshot and read_page show no listing', async () => {
-      const { targetId } = await browser.openTab(pages.url('frame', endpoint('/json/list')));
+    it.each([
+      ['the same site', (p: number) => `http://127.0.0.1:${p}/json/list`],
+      ['another site (an out-of-process frame)', (p: number) => `http://localhost:${p}/json/list`],
+    ])('an <iframe> of /json/list from %s stays empty: the snapshot and read_page show no listing', async (_, make) => {
+      const { targetId } = await browser.openTab(pages.url('frame', make(port)));
       const snap = await settledSnapshot(targetId, (s) => s.text.includes('DeskPilot stopped it'));
       expect(snap.text).not.toMatch(LEAKS);
       const read = await browser.perform(targetId, { action: 'read_page' }, ACT);

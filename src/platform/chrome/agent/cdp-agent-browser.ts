@@ -212,7 +212,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     try {
       target = checkUrl(url, '');
     } catch (e) {
-      throw new Error(e instanceof ActionError ? e.message : errorMessage(e));
+      throw new Error(e instanceof ActionError ? e.message : errorMessage(e), { cause: e });
     }
     const refusal = await this.guard.refusal(target);
     if (refusal) throw new Error(refusalMessage(refusal));
