@@ -1,5 +1,3 @@
-import { createInterface } from 'node:readline/promises';
-
 // The CLI's only contact with the terminal, so commands can be run in-process by tests.
 export interface Io {
   out(text: string): void;
@@ -22,6 +20,7 @@ export function processIo(): Io {
     },
     interactive: () => Boolean(process.stdin.isTTY && process.stderr.isTTY),
     ask: async (question) => {
+      const { createInterface } = await import('node:readline/promises');
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
         return await rl.question(question);

@@ -1,16 +1,13 @@
 import { Command as Program, CommanderError, Option } from 'commander';
-import { ConfigError, type ConfigFlags } from '../platform/config/load-config';
-import { defaultAgentDeps, runAgentCommand } from './agent-command';
-import { runChromeLaunch, runChromeStatus } from './chrome-commands';
-import { runContext } from './context-command';
-import { runExec } from './exec-command';
-import { runPlan, runRun } from './plan-commands';
+import type { ConfigFlags } from '../platform/config/load-config';
 import type { PlannerMode } from '../protocol/planning';
-import { runPresetsApply, runPresetsDelete, runPresetsList, runPresetsSave, runPresetsShow, runUndo } from './preset-commands';
 import { EXIT } from './exit-codes';
-import { runService, runServiceStatus } from './service-command';
 import type { Io } from './io';
 import { processIo } from './io';
+
+// The CLI's entry: commander and nothing else is loaded up front, so `--help` and a call
+// answered by the warm service stay close to a bare `node` start. Each action loads its
+// command module when it runs (the build splits the bundle at every dynamic import()).
 
 /** Runs the CLI and resolves with the exit code; never calls process.exit, so it is testable. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
@@ -30,22 +27,26 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return { configDir: o.configDir, chromeUrl: o.chromeUrl, allowRemoteChrome: o.allowRemoteChrome, noService: !o.service };
   };
 
+  const jsonOption = () => new Option('--json', 'print the full report as JSON on stdout');
+
   program
     .command('context')
     .description('show the desktop snapshot a planner sees (tabs, windows, monitors, presets)')
     .option('--json', 'print the exact JSON a planner receives')
     .option('--no-summaries', 'skip tab content summaries (faster)')
     .action(async (o: { json?: boolean; summaries: boolean }) => {
+      const { runContext } = await import('./context-command');
       code = await runContext(flags(), { json: !!o.json, summaries: o.summaries }, io);
     });
 
   program
     .command('exec')
-    .description('validate and execute commands: an envelope, one command, or an array of commands')
+    .description('validate and execute commands: an envelope, one command, or an array of commands (prints the JSON report)')
     .argument('<json>', 'the JSON, or - to read it from standard input')
     .option('--dry-run', 'validate and resolve only; show what would happen')
     .option('--context <file>', 'resolve against this snapshot (from `deskpilot context --json`)')
     .action(async (json: string, o: { dryRun?: boolean; context?: string }) => {
+      const { runExec } = await import('./exec-command');
       code = await runExec(flags(), { json, dryRun: !!o.dryRun, contextFile: o.context }, io);
     });
 
@@ -54,12 +55,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   program
     .command('plan')
-    .description('turn words into a command envelope (printed; nothing runs)')
+    .description('turn words into a command envelope (printed as JSON; nothing runs)')
     .argument('<text...>', 'what you want, e.g. "chrome left and cursor right"')
     .addOption(plannerOption())
     .option('--context <file>', 'plan against this snapshot (from `deskpilot context --json`)')
     .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
     .action(async (words: string[], o: { planner: PlannerMode; context?: string; explain?: boolean }) => {
+      const { runPlan } = await import('./plan-commands');
       code = await runPlan(flags(), { text: words.join(' '), mode: o.planner, contextFile: o.context, explain: o.explain }, io);
     });
 
@@ -71,8 +73,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--yes', 'allow commands that close tabs or apps without asking')
     .option('--context <file>', 'plan and resolve against this snapshot')
     .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
-    .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean }) => {
-      code = await runRun(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, contextFile: o.context, explain: o.explain }, io);
+    .addOption(jsonOption())
+    .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean; json?: boolean }) => {
+      const { runRun } = await import('./plan-commands');
+      code = await runRun(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, contextFile: o.context, explain: o.explain, json: !!o.json }, io);
     });
 
   program
@@ -91,6 +95,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         code = EXIT.invalid;
         return;
       }
+      const { runAgentCommand, defaultAgentDeps } = await import('./agent-command');
       code = await runAgentCommand(
         flags(),
         { goal: words.join(' '), yes: !!o.yes, json: !!o.json, plannerModel: o.plannerModel, executorModel: o.executorModel, maxSteps },
@@ -100,18 +105,19 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     });
 
   const presets = program.command('presets').description('saved window layouts');
+  const presetCommands = () => import('./preset-commands');
   presets
     .command('list')
     .description('list the saved presets')
     .action(async () => {
-      code = await runPresetsList(flags(), io);
+      code = await (await presetCommands()).runPresetsList(flags(), io);
     });
   presets
     .command('show')
     .argument('<name>')
     .description('print one preset as JSON')
     .action(async (name: string) => {
-      code = await runPresetsShow(flags(), name, io);
+      code = await (await presetCommands()).runPresetsShow(flags(), name, io);
     });
   presets
     .command('save')
@@ -120,47 +126,51 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description('save the current arrangement as a preset (replaces one of the same name)')
     .action(async (name: string, o: { apps?: string }) => {
       const apps = o.apps?.split(',').map((a) => a.trim()).filter(Boolean);
-      code = await runPresetsSave(flags(), name, apps, io);
+      code = await (await presetCommands()).runPresetsSave(flags(), name, apps, io);
     });
   presets
     .command('delete')
     .argument('<name>')
     .description('delete a preset')
     .action(async (name: string) => {
-      code = await runPresetsDelete(flags(), name, io);
+      code = await (await presetCommands()).runPresetsDelete(flags(), name, io);
     });
   presets
     .command('apply')
     .argument('<name>')
     .description('apply a preset (same as exec {"type":"activate_preset",…})')
-    .action(async (name: string) => {
-      code = await runPresetsApply(flags(), name, io);
+    .addOption(jsonOption())
+    .action(async (name: string, o: { json?: boolean }) => {
+      code = await (await presetCommands()).runPresetsApply(flags(), name, { json: !!o.json }, io);
     });
 
   program
     .command('undo')
     .argument('[steps]', 'how many window-changing batches to undo', '1')
     .description('put windows back where they were before the last change(s)')
-    .action(async (steps: string) => {
+    .addOption(jsonOption())
+    .action(async (steps: string, o: { json?: boolean }) => {
       const n = Number(steps);
       if (!Number.isInteger(n) || n < 1) {
         io.err('steps: must be a positive integer\n');
         code = EXIT.invalid;
         return;
       }
-      code = await runUndo(flags(), n, io);
+      code = await (await presetCommands()).runUndo(flags(), n, { json: !!o.json }, io);
     });
 
   const service = program
     .command('service')
     .description('keep one DeskPilot engine warm for the CLI, the app and MCP clients (foreground; Ctrl-C stops it)')
     .action(async () => {
+      const { runService } = await import('./service-command');
       code = await runService(flags(), io);
     });
   service
     .command('status')
     .description('say whether a service runs for this config directory, and what it is connected to')
     .action(async () => {
+      const { runServiceStatus } = await import('./service-command');
       code = await runServiceStatus(flags(), io);
     });
 
@@ -182,6 +192,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .command('status')
     .description('say where DeskPilot connects to Chrome, and whether it works')
     .action(async () => {
+      const { runChromeStatus } = await import('./chrome-commands');
       code = await runChromeStatus(flags(), io);
     });
   chrome
@@ -189,6 +200,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description("start Chrome with DeskPilot's own profile and remote debugging (reuses a running one)")
     .addOption(new Option('--executable <path>', 'Chrome or Chromium binary (env DESKPILOT_CHROME_PATH)'))
     .action(async (o: { executable?: string }) => {
+      const { runChromeLaunch } = await import('./chrome-commands');
       code = await runChromeLaunch(flags(), { executable: o.executable }, io);
     });
 
@@ -197,6 +209,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     return code;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.ok : EXIT.invalid;
+    // Loaded only when something failed: a bad config file is the user's input, not a crash.
+    const { ConfigError } = await import('../platform/config/load-config');
     if (e instanceof ConfigError) {
       io.err(`deskpilot: ${e.message}\n`);
       return EXIT.invalid;

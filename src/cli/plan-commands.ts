@@ -3,13 +3,12 @@ import type { PlanOutcome } from '../engine/plan-text';
 import type { PlannerMode } from '../protocol/planning';
 import { itemsToConfirm, type ConfirmItem, type ConfirmPolicy } from '../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../protocol/report';
-import { droppedReport } from '../engine/prepare';
-import { formatFieldError } from '../protocol/validation';
 import type { ConfigFlags } from '../platform/config/load-config';
 import { openDesk } from './open-desk';
 import { exitCodeFor, loadSnapshot } from './exec-command';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
+import { tellReport } from './tell-report';
 
 export interface PlanArgs {
   text: string;
@@ -54,6 +53,8 @@ export async function runPlan(flags: ConfigFlags, args: PlanArgs, io: Io): Promi
 
 export interface RunArgs extends PlanArgs {
   yes: boolean;
+  /** The full report as JSON on stdout, instead of a sentence per thing done. */
+  json: boolean;
 }
 
 /** The terminal asks about everything that closes something; --yes answers for it. */
@@ -64,6 +65,7 @@ const confirmationText = (items: readonly ConfirmItem[]) => items.map((p) => `  
 /**
  * `deskpilot run`: plan, then execute against the same snapshot. Destructive commands need
  * a yes: typed at the terminal, or --yes; without either nothing runs and the exit code is 3.
+ * Says what was done in sentences (or the full report with --json); problems go to stderr.
  */
 export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise<number> {
   const snapshot = await snapshotFrom(args.contextFile, io);
@@ -82,7 +84,7 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
     noteFallback(outcome, io);
     if (outcome.envelope.needs_clarification) {
       const reason = outcome.envelope.clarification_reason ?? 'the request is ambiguous';
-      io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');
+      if (args.json) io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');
       io.err(`needs clarification: ${reason}\n`);
       await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: `asked: ${reason}` });
       return EXIT.needsUser;
@@ -107,12 +109,11 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
           if (!go) declinedBecause = 'cancelled: nothing was run\n';
         }
       }
-      report = go ? await desk.run(batch) : droppedReport(batch);
+      // The engine's code is loaded only when it is needed here: a batch the user declined.
+      report = go ? await desk.run(batch) : (await import('../engine/prepare')).droppedReport(batch);
     }
-    io.out(JSON.stringify({ ...report, envelope: outcome.envelope, planner: outcome.planner }, null, 2) + '\n');
     if (declinedBecause) io.err(declinedBecause);
-    for (const e of report.errors) io.err(formatFieldError(e) + '\n');
-    for (const r of report.results) io.err(`${r.ok ? '✓' : '✗'} ${r.message}\n`);
+    tellReport(report, io, { json: args.json, extra: { envelope: outcome.envelope, planner: outcome.planner } });
     const outcomeText = report.results.map((r) => r.message).join('; ') || report.status;
     await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: outcomeText });
     return exitCodeFor(report);

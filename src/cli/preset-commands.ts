@@ -4,9 +4,10 @@ import type { Preset } from '../protocol/preset';
 import type { ConfigFlags } from '../platform/config/load-config';
 import type { Desk } from '../app/desk';
 import { openDesk } from './open-desk';
-import { execAndReport } from './exec-command';
+import { exitCodeFor } from './exec-command';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
+import { tellReport, type TellOptions } from './tell-report';
 
 const describePlacement = (p: Preset['placements'][number]) =>
   p.rect
@@ -61,7 +62,15 @@ export const runPresetsDelete = (flags: ConfigFlags, name: string, io: Io) =>
     return EXIT.invalid;
   });
 
-export const runPresetsApply = (flags: ConfigFlags, name: string, io: Io) =>
-  execAndReport(flags, { type: 'activate_preset', preset_name: name }, {}, io);
+/** Runs one command through the exec API and says what it did (the full report with --json). */
+const execAndTell = (flags: ConfigFlags, input: unknown, opts: TellOptions, io: Io) =>
+  withDesk(flags, io, async (desk) => {
+    const report = await desk.exec(input);
+    tellReport(report, io, opts);
+    return exitCodeFor(report);
+  });
 
-export const runUndo = (flags: ConfigFlags, steps: number, io: Io) => execAndReport(flags, { type: 'undo', steps }, {}, io);
+export const runPresetsApply = (flags: ConfigFlags, name: string, opts: TellOptions, io: Io) =>
+  execAndTell(flags, { type: 'activate_preset', preset_name: name }, opts, io);
+
+export const runUndo = (flags: ConfigFlags, steps: number, opts: TellOptions, io: Io) => execAndTell(flags, { type: 'undo', steps }, opts, io);

@@ -54,17 +54,44 @@ describeDesktop('deskpilot plan/run: words to effects (scripted OpenAI-compatibl
     expect(r.stderr).toMatch(/^planner: local \(offline matcher\), confidence 1, [\d.]+ ms\n$/);
   });
 
-  it('run (offline matcher) switches the tab for real', async () => {
+  it('run (offline matcher) switches the tab for real, and says so in one sentence on stdout', async () => {
     const target = (await raw.pages()).find((p) => p.title === 'Docs')!.targetId;
     const r = await run(['--planner', 'local', 'go to the docs tab']);
     expect(r.code).toBe(0);
-    expect(r.json.status).toBe('done');
+    expect(r.stdout).toBe('Switched to tab 4 "Docs" (127.0.0.1)\n');
+    expect(r.stderr).toBe('');
     await raw.waitFor(async () => (await raw.evaluate(target, 'document.visibilityState')) === 'visible');
+  });
+
+  it('run --json prints the full report (with the envelope and the planner) and does not repeat it on stderr', async () => {
+    const r = await run(['--planner', 'local', '--json', 'switch to hacker news']);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({
+      status: 'done',
+      planner: 'local',
+      envelope: { commands: [{ type: 'switch_tab', tab_index: 2 }] },
+      results: [{ ok: true, type: 'switch_tab', message: 'Switched to tab 2 "Hacker News" (127.0.0.1)' }],
+    });
+    expect(r.stderr).toBe('');
+  });
+
+  it('run lists tabs for people: the count, then one line per tab with the active one starred', async () => {
+    const r = await run(['--planner', 'local', 'list my tabs']);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('4 tabs open in 1 window');
+    expect(lines.slice(1).map((l) => l.replace(/^ +\d+[* ] /, ''))).toEqual([
+      'Reddit - front page · 127.0.0.1',
+      'Hacker News · 127.0.0.1',
+      'Reddit - r/node · 127.0.0.1',
+      'Docs · 127.0.0.1',
+    ]);
+    expect(lines.filter((l) => /^ +\d+\* /.test(l))).toHaveLength(1);
   });
 
   it('run asks before closing: without a terminal and without --yes nothing closes (exit 3); with --yes it does', async () => {
     llm.script({ json: { commands: [{ type: 'close_tab', tab_indices: [1, 3] }], needs_clarification: false, clarification_reason: null } });
-    const refused = await run(['--planner', 'llm', 'close the reddit tabs'], llmEnv);
+    const refused = await run(['--planner', 'llm', '--json', 'close the reddit tabs'], llmEnv);
     expect(refused.code).toBe(3);
     expect(refused.json.status).toBe('cancelled');
     expect(refused.stderr).toContain('not run: this needs confirmation — run again with --yes to allow:');
@@ -74,6 +101,7 @@ describeDesktop('deskpilot plan/run: words to effects (scripted OpenAI-compatibl
     llm.script({ json: { commands: [{ type: 'close_tab', tab_indices: [1, 3] }], needs_clarification: false, clarification_reason: null } });
     const allowed = await run(['--planner', 'llm', '--yes', 'close the reddit tabs'], llmEnv);
     expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toBe('Closed 2 tabs: tab 1 "Reddit - front page" (127.0.0.1), tab 3 "Reddit - r/node" (127.0.0.1)\n');
     expect(await raw.titles()).toEqual(['Docs', 'Hacker News']);
   });
 
@@ -110,6 +138,7 @@ describeDesktop('deskpilot plan/run: words to effects (scripted OpenAI-compatibl
     const r = await run(['--planner', 'llm', 'go to reddit'], llmEnv);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('needs clarification: Which Reddit tab: 1 "Reddit - front page" or 3 "Reddit - r/node"?\n');
+    expect(r.stdout).toBe('');
   });
 
   it('auto: the offline matcher answers what it is sure of without calling the LLM; the rest goes to the LLM', async () => {
@@ -119,7 +148,7 @@ describeDesktop('deskpilot plan/run: words to effects (scripted OpenAI-compatibl
     expect(llm.requests.length).toBe(start);
 
     llm.script({ json: { commands: [{ type: 'list_tabs' }], needs_clarification: false, clarification_reason: null } });
-    const vague = await run(['whatever is most relevant to my afternoon'], llmEnv);
+    const vague = await run(['--json', 'whatever is most relevant to my afternoon'], llmEnv);
     expect(vague.code).toBe(0);
     expect(llm.requests.length).toBe(start + 1);
     expect(vague.json.planner).toBe('llm');

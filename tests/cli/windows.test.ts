@@ -126,19 +126,21 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [2400, 400, 3000, 900] });
     const r = await cli('undo');
     expect(r.code).toBe(0);
-    expect(r.json.results[0].message).toMatch(/^Undid "move XTerm to \[2400, 400, 3000, 900\]": XTerm back at 300,300/);
+    expect(r.stdout).toMatch(/^Undid "move XTerm to \[2400, 400, 3000, 900\]": XTerm back at 300,300[^\n]*\n$/);
+    expect(r.stderr).toBe('');
     expect(frameOf(env, xtermId)).toEqual(placed);
 
     await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [2000, 100, 2600, 600] });
     await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [2100, 200, 2700, 700] });
-    const two = await cli('undo', '2');
+    const two = await cli('undo', '2', '--json');
     expect(two.code).toBe(0);
+    expect(two.json).toMatchObject({ status: 'done', results: [{ type: 'undo', ok: true, data: { undone: 2 } }] });
     expect(frameOf(env, xtermId)).toEqual(placed);
 
     rmSync(path.join(dir, 'config', 'undo.json'), { force: true });
     const none = await cli('undo');
     expect(none.code).toBe(0);
-    expect(none.json.results[0].message).toBe('Nothing to undo');
+    expect(none.stdout).toBe('Nothing to undo\n');
   });
 
   it('undo must be alone in its batch, and bounds must lie on the monitor named with them', async () => {
@@ -178,6 +180,16 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     expect(undo.code).toBe(0);
     expect(frameOf(env, xtermId)).toEqual(moved);
 
+    // The same preset by name from the CLI: one sentence for people, the full report with --json.
+    const applied = await cli('presets', 'apply', 'code space');
+    expect(applied.code).toBe(0);
+    expect(applied.stdout).toMatch(/^Applied preset "code space": ✓ placed XTerm on RIGHT[^\n]*\n$/);
+    expect(applied.stderr).toBe('');
+    expect(frameOf(env, xtermId)).toEqual(saved);
+    const again = await cli('presets', 'apply', 'code space', '--json');
+    expect(again.json).toMatchObject({ status: 'done', results: [{ type: 'activate_preset', ok: true }] });
+    expect(again.stderr).toBe('');
+
     const show = await cli('presets', 'show', 'CODE SPACE');
     expect(show.json).toMatchObject({ name: 'code space', placements: [{ app: 'XTerm', monitor: 'right', launch: true }], urls: [] });
     expect((await cli('presets', 'save', 'x'.repeat(300))).code).toBe(2);
@@ -207,7 +219,7 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     expect(r.json.results[0].message).toBe(`Closed ${clock.name} (1 window); its process has exited`);
     expect(processRunning(desk.pids.apps.xclock!)).toBe(false);
     expect(wmWindows(env).some((w) => w.pid === desk.pids.apps.xclock)).toBe(false);
-    const undo = await cli('undo');
+    const undo = await cli('undo', '--json');
     expect(undo.json.results[0].message).toContain(`cannot undo: closed ${clock.name}`);
   });
 
