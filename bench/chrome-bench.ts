@@ -86,7 +86,7 @@ export async function run(): Promise<void> {
       const title = `Bench tab ${i + 1}`;
       return { title, url: desk!.pages.url('page', { title, text: `Tab ${i + 1} of the DeskPilot benchmark.` }) };
     });
-    await openFixtureTabs(fixture, specs);
+    await fixture.openInTwoWindows(specs, WINDOW_SIZES[0]);
     const tabsUpMs = performance.now() - t1;
     await settle();
 
@@ -167,16 +167,6 @@ export async function run(): Promise<void> {
 async function settle(): Promise<void> {
   await sleep(SETTLE_MS);
   await waitForQuietCpu();
-}
-
-async function openFixtureTabs(fixture: TabFixture, specs: ReadonlyArray<{ url: string; title: string }>): Promise<void> {
-  const [initial] = await fixture.pages(); // the about:blank Chromium started with
-  if (!initial) throw new Error('Chromium has no initial tab');
-  await fixture.openIn(initial.targetId, specs.slice(0, WINDOW_SIZES[0]));
-  await fixture.close(initial.targetId);
-  const second = specs.slice(WINDOW_SIZES[0]);
-  const anchor = await fixture.openWindow(second[0]!);
-  await fixture.openIn(anchor, second.slice(1));
 }
 
 /** The engine must see exactly the fixture: 100 tabs, 60 in window 1 and 40 in window 2. */

@@ -1,6 +1,6 @@
 // `npm run bench`: runs every bench module in turn (or only those named on the command line,
-// e.g. `npm run bench -- chrome`). Each module exports `run(): Promise<void>` and prints its own
-// figures; benches never assert timings, so the exit code only says whether one crashed.
+// e.g. `npm run bench -- chrome cli`). Each module exports `run(): Promise<void>` and prints its
+// own figures; benches never assert timings, so the exit code only says whether one crashed.
 import * as chromeBench from './chrome-bench';
 import * as plannerBench from './planner-bench';
 import * as windowsBench from './windows-bench';
@@ -14,6 +14,7 @@ const BENCHES: BenchModule[] = [
   { name: 'chrome', run: chromeBench.run },
   { name: 'windows', run: windowsBench.run },
   { name: 'planner', run: plannerBench.run },
+  { name: 'cli', run: async () => (await import('./cli-bench')).run() },
   { name: 'agent-snapshot', run: async () => (await import('./agent-snapshot-bench')).run() },
   { name: 'ui', run: async () => (await import('./ui-bench')).run() },
 ];

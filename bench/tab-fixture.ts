@@ -90,6 +90,21 @@ export class TabFixture {
     return ids;
   }
 
+  /**
+   * Replaces the about:blank Chromium started with by `specs`: the first `inFirst` in its window,
+   * the rest in a second window.
+   */
+  async openInTwoWindows(specs: ReadonlyArray<{ url: string; title: string }>, inFirst: number): Promise<void> {
+    const [initial] = await this.pages();
+    if (!initial) throw new Error('Chromium has no initial tab');
+    await this.openIn(initial.targetId, specs.slice(0, inFirst));
+    await this.close(initial.targetId);
+    const second = specs.slice(inFirst);
+    if (second.length === 0) return;
+    const anchor = await this.openWindow(second[0]!);
+    await this.openIn(anchor, second.slice(1));
+  }
+
   /** Waits until each page shows its expected title (its document was parsed). */
   async waitLoaded(tabs: readonly FixtureTab[]): Promise<void> {
     const deadline = Date.now() + LOAD_TIMEOUT_MS;
