@@ -1,6 +1,6 @@
 import { runAgent, type AgentEvent, type AgentResult } from '../engine/agent';
 import type { AgentBrowser } from '../engine/agent-ports';
-import { errorMessage } from '../engine/errors';
+import { DeskPilotError, errorMessage } from '../engine/errors';
 import type { AgentPlan, PageCommand } from '../protocol/agent';
 import type { AgentRunStatus, AgentRunView, AgentStartResponse, AgentStepView, IpcRequest, IpcResponse } from '../protocol/ipc';
 import type { AgentWiring } from '../platform/agent-wiring';
@@ -210,7 +210,7 @@ export class AgentService {
 
   private find(runId: string): Run {
     const run = this.run;
-    if (!run || run.view.runId !== runId) throw new Error('That agent task is gone; start it again.');
+    if (!run || run.view.runId !== runId) throw new DeskPilotError('That agent task is gone; start it again.', 'expired');
     return run;
   }
 

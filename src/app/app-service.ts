@@ -5,7 +5,7 @@ import type { PlannerMode } from '../protocol/planning';
 import { itemsToConfirm, type PreparedBatch } from '../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../protocol/report';
 import { formatFieldError } from '../protocol/validation';
-import { errorMessage } from '../engine/errors';
+import { DeskPilotError, errorMessage } from '../engine/errors';
 import type { SettingsStore } from '../platform/config/settings-store';
 import type { WiredEngine } from '../platform/wire-engine';
 import type { IpcHandlers } from '../protocol/ipc';
@@ -155,7 +155,7 @@ export class AppService {
       const { engine } = await this.engine();
       const planned = await engine.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
       const { outcome, snapshot } = planned;
-      if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.' };
+      if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.', code: 'cancelled' };
       if (outcome.envelope.needs_clarification) {
         const asked = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
         const question = outcome.note ? `${asked} (Note: ${outcome.note}.)` : asked;
@@ -170,7 +170,9 @@ export class AppService {
       }
       return await this.confirmOrRun(id, text, outcome.envelope, planned.batch, snapshot, outcome.planner);
     } catch (e) {
-      return { kind: 'error', id, message: abort.signal.aborted ? 'Cancelled.' : errorMessage(e) };
+      return abort.signal.aborted
+        ? { kind: 'error', id, message: 'Cancelled.', code: 'cancelled' }
+        : { kind: 'error', id, message: errorMessage(e), code: e instanceof DeskPilotError ? e.code : 'failed' };
     } finally {
       if (this.inFlight === abort) this.inFlight = null;
     }
@@ -178,15 +180,15 @@ export class AppService {
 
   async choose(id: string, index: number): Promise<CommandResponse> {
     const p = this.take(id, 'clarification');
-    if (!p) return { kind: 'error', id, message: 'That question has expired; say it again.' };
+    if (!p) return { kind: 'error', id, message: 'That question has expired; say it again.', code: 'expired' };
     const choice = p.choices[index];
-    if (!choice) return { kind: 'error', id, message: `There is no choice ${index + 1}.` };
+    if (!choice) return { kind: 'error', id, message: `There is no choice ${index + 1}.`, code: 'invalid_argument' };
     return this.confirmOrRun(id, p.text, choice.envelope, choice.batch, p.snapshot, p.planner);
   }
 
   async confirm(id: string, accept: boolean): Promise<CommandResponse> {
     const p = this.take(id, 'confirm');
-    if (!p) return { kind: 'error', id, message: 'That confirmation has expired; say it again.' };
+    if (!p) return { kind: 'error', id, message: 'That confirmation has expired; say it again.', code: 'expired' };
     const { engine } = await this.engine();
     if (!accept) return { kind: 'done', id, report: engine.drop(p.batch), planner: p.planner };
     const report = await engine.run(p.batch, { snapshot: p.snapshot });

@@ -6,6 +6,7 @@ import type { ContextSnapshot } from '../protocol/context';
 import type { Turn } from '../protocol/planning';
 import type { Preset } from '../protocol/preset';
 import type { ExecReport } from '../protocol/report';
+import { ErrorCode } from '../protocol/codes';
 import { SERVICE_RESULTS, type Health, type Hello, type ServiceMethod } from '../protocol/service';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { ServiceClient } from '../platform/service/socket-client';
@@ -78,7 +79,10 @@ type Result<M extends ServiceMethod> = import('zod').infer<(typeof SERVICE_RESUL
 
 async function call<M extends ServiceMethod>(client: ServiceClient, method: M, params: unknown): Promise<Result<M>> {
   const response = await client.request(method, params);
-  if (!response.ok) throw new DeskPilotError(response.error?.message ?? 'the service failed without saying why', response.error?.code ?? 'failed');
+  if (!response.ok) {
+    const code = ErrorCode.safeParse(response.error?.code);
+    throw new DeskPilotError(response.error?.message ?? 'the service failed without saying why', code.success ? code.data : 'failed');
+  }
   const checked = SERVICE_RESULTS[method].safeParse(response.result);
   if (!checked.success) {
     const why = zodErrors(checked.error, response.result, ['result']).slice(0, 3).map(formatFieldError).join('; ');

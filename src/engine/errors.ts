@@ -1,10 +1,12 @@
+import type { ErrorCode } from '../protocol/codes';
+
 // Errors that cross layer boundaries carry a message meant for a person: what went wrong
 // and, where there is one, what to do about it.
 
 export class DeskPilotError extends Error {
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: ErrorCode,
   ) {
     super(message);
     this.name = new.target.name;

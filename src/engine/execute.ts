@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../protocol/codes';
 import type { TabInfo } from '../protocol/context';
 import type { ContextSnapshot } from '../protocol/context';
 import type { CommandResult } from '../protocol/record';
@@ -31,7 +32,7 @@ export interface ExecContext {
 
 export interface ExecutedCommand {
   result?: CommandResult;
-  error?: { code: string; message: string };
+  error?: { code: ErrorCode; message: string };
 }
 
 /** Runs one resolved command. Never throws: a failure becomes `error`, so later commands still run. */

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../protocol/codes';
 import { DeskPilotError } from './errors';
 
 /**
@@ -8,7 +9,7 @@ import { DeskPilotError } from './errors';
 export class TabsPartlyClosedError extends DeskPilotError {
   constructor(
     message: string,
-    code: string,
+    code: ErrorCode,
     readonly closed: string[],
     readonly notClosed: string[],
     readonly missing: string[],

@@ -28,7 +28,7 @@ describe('IPC manager (fake Electron senders)', () => {
 
   it('refuses other senders without calling the handler', async () => {
     seen.length = 0;
-    expect(await invoke['presets:delete']({ sender: stranger }, { name: 'x' })).toEqual({ ok: false, error: 'refused: unknown sender' });
+    expect(await invoke['presets:delete']({ sender: stranger }, { name: 'x' })).toEqual({ ok: false, error: 'refused: unknown sender', code: 'refused' });
     expect(seen).toEqual([]);
   });
 
@@ -36,13 +36,18 @@ describe('IPC manager (fake Electron senders)', () => {
     expect(await invoke['presets:delete']({ sender: ours }, { name: '', x: 1 })).toEqual({
       ok: false,
       error: 'name: must not be empty; x: unknown field',
+      code: 'invalid_input',
+      fields: [
+        { path: 'name', message: 'must not be empty' },
+        { path: 'x', message: 'unknown field' },
+      ],
     });
     expect(seen).toEqual([]);
   });
 
-  it('turns a handler failure into a message', async () => {
+  it('turns a handler failure into a message with its code', async () => {
     const r = await invoke['chrome:launch']({ sender: ours }, {});
-    expect(r).toEqual({ ok: false, error: 'no Chrome is installed' });
+    expect(r).toEqual({ ok: false, error: 'no Chrome is installed', code: 'failed' });
   });
 
   it('offers the renderer no channel that runs a raw batch or reads the whole desktop', () => {

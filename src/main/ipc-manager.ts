@@ -1,6 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { IPC, IPC_CHANNELS, type IpcChannel, type IpcHandlers, type IpcResult } from '../protocol/ipc';
 import { formatFieldError, zodErrors } from '../protocol/validation';
+import { DeskPilotError, errorMessage } from '../engine/errors';
 
 export type { IpcHandlers };
 
@@ -15,16 +16,17 @@ export function guardedHandlers(handlers: IpcHandlers, isTrustedSender: (sender:
   const entries = IPC_CHANNELS.map((channel): [IpcChannel, Invoke] => [
     channel,
     async (event, payload) => {
-      if (!isTrustedSender(event.sender)) return { ok: false, error: 'refused: unknown sender' };
+      if (!isTrustedSender(event.sender)) return { ok: false, error: 'refused: unknown sender', code: 'refused' };
       const parsed = IPC[channel].request.safeParse(payload);
       if (!parsed.success) {
-        return { ok: false, error: zodErrors(parsed.error, payload).map(formatFieldError).join('; ') };
+        const fields = zodErrors(parsed.error, payload);
+        return { ok: false, error: fields.map(formatFieldError).join('; '), code: 'invalid_input', fields };
       }
       try {
         const handler = handlers[channel] as (r: unknown) => Promise<unknown>;
         return { ok: true, value: await handler(parsed.data) };
       } catch (e) {
-        return { ok: false, error: e instanceof Error ? e.message : String(e) };
+        return { ok: false, error: errorMessage(e), code: e instanceof DeskPilotError ? e.code : 'failed' };
       }
     },
   ]);

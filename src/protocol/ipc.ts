@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { acceleratorProblem } from './accelerator';
+import type { ErrorCode } from './codes';
 import { MAX_URL_LENGTH } from './commands';
 import type { SourceStatus } from './context';
 import type { IpcChannel, CamelChannel } from './ipc-channels';
@@ -27,7 +28,7 @@ export type CommandResponse =
   /** Destructive commands wait for command:confirm; `items` lists exactly what will close. */
   | { kind: 'confirm'; id: string; items: PlannedCommand[]; plan: PlannedCommand[] }
   | { kind: 'done'; id: string; report: ExecReport; planner: 'local' | 'llm' | null }
-  | { kind: 'error'; id: string; message: string };
+  | { kind: 'error'; id: string; message: string; code: ErrorCode };
 
 export interface ClarificationCandidate {
   /** Button text, e.g. 'tab 2 "GitHub - deskpilot/issues"'. */
@@ -196,7 +197,11 @@ export type IpcRequest<C extends IpcChannel> = z.infer<(typeof IPC)[C]['request'
 export type IpcResponse<C extends IpcChannel> = (typeof IPC)[C]['response'];
 
 /** What crosses the bridge: either the value or a message for the person. */
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * What every IPC call answers. A failure carries its kind as a code, and — when the request
+ * itself was invalid — each bad field, so a form can mark its fields without reading words.
+ */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: string; code: ErrorCode; fields?: FieldError[] };
 
 /** `window.api`: one method per channel, named after it ('command:submit' → commandSubmit). */
 export type RendererApi = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from './codes';
 import { COMMAND_TYPES, type CommandType } from './commands';
 import type { Clarification, FieldError } from './validation';
 
@@ -24,7 +25,7 @@ export const CommandOutcome = z.strictObject({
   type: CommandTypeSchema,
   ok: z.boolean(),
   message: z.string(),
-  code: z.string().optional(),
+  code: ErrorCode.optional(),
   data: z.unknown().optional(),
 });
 export type CommandOutcome = z.infer<typeof CommandOutcome>;

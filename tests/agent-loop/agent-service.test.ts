@@ -172,11 +172,11 @@ describe('the agent service (real loop, scripted browser and models)', () => {
     const { service } = rig(scriptedModels([], []));
     const ours = { id: 1 } as unknown as WebContents;
     const invoke = guardedHandlers(service.handlers() as unknown as IpcHandlers, (s) => s === ours);
-    expect(await invoke['agent:start']({ sender: ours }, { goal: '   ' })).toEqual({ ok: false, error: 'goal: must not be empty' });
-    expect(await invoke['agent:approve']({ sender: ours }, { runId: 'a1', approve: true, steps: [] })).toEqual({ ok: false, error: 'steps: the plan needs at least one step' });
-    expect(await invoke['agent:approve']({ sender: ours }, { runId: 'a1', approve: true, steps: ['ok', ' '] })).toEqual({ ok: false, error: 'steps[1]: a step must not be empty' });
+    expect(await invoke['agent:start']({ sender: ours }, { goal: '   ' })).toMatchObject({ ok: false, error: 'goal: must not be empty', code: 'invalid_input' });
+    expect(await invoke['agent:approve']({ sender: ours }, { runId: 'a1', approve: true, steps: [] })).toMatchObject({ ok: false, error: 'steps: the plan needs at least one step', code: 'invalid_input' });
+    expect(await invoke['agent:approve']({ sender: ours }, { runId: 'a1', approve: true, steps: ['ok', ' '] })).toMatchObject({ ok: false, error: 'steps[1]: a step must not be empty', code: 'invalid_input' });
     expect(await invoke['agent:confirm']({ sender: ours }, { runId: 'a1', accept: 'yes' })).toMatchObject({ ok: false, error: expect.stringContaining('accept') });
-    expect(await invoke['agent:status']({ sender: ours }, { runId: 'nope' })).toEqual({ ok: false, error: 'That agent task is gone; start it again.' });
+    expect(await invoke['agent:status']({ sender: ours }, { runId: 'nope' })).toEqual({ ok: false, error: 'That agent task is gone; start it again.', code: 'expired' });
   });
 
   it('the command in words', () => {

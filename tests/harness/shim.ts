@@ -46,9 +46,9 @@ export function shimSource(): string {
       });
       const body = await res.json();
       if (body && typeof body === 'object' && typeof body.ok === 'boolean') return body;
-      return { ok: false, error: 'harness bridge: unexpected answer (HTTP ' + res.status + ')' };
+      return { ok: false, error: 'harness bridge: unexpected answer (HTTP ' + res.status + ')', code: 'service_bad_answer' };
     } catch (e) {
-      return { ok: false, error: 'harness bridge: ' + (e && e.message ? e.message : String(e)) };
+      return { ok: false, error: 'harness bridge: ' + (e && e.message ? e.message : String(e)), code: 'service_gone' };
     }
   };
   const api = {};

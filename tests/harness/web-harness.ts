@@ -12,6 +12,7 @@ import { launchChrome } from '../../src/platform/chrome/launch';
 import { loadConfig } from '../../src/platform/config/load-config';
 import { LLM_API_KEY, SettingsStore, type SecretStore } from '../../src/platform/config/settings-store';
 import { wireEngine } from '../../src/platform/wire-engine';
+import { LocalDesk } from '../../src/app/local-desk';
 import { IPC_CHANNELS, IPC_EVENTS, type IpcChannel, type IpcEvent } from '../../src/protocol/ipc-channels';
 import type { HotkeyStatus, IpcEventPayloads, SettingsView } from '../../src/protocol/ipc';
 import { acquireRenderer } from './build-renderer';
@@ -124,7 +125,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
   let settingsCache: SettingsView = await settings.view();
   const service = new AppService({
     // Again after every settings change: new LLM or Chrome settings take effect on the next command.
-    wire: async () => wireEngine(await loadConfig({}, env), { env, llmApiKey: await secrets.get(LLM_API_KEY) }),
+    desk: async () => new LocalDesk(await wireEngine(await loadConfig({}, env), { env, llmApiKey: await secrets.get(LLM_API_KEY) })),
     settings,
     hotkeys: () => FAKE_HOTKEYS(settingsCache),
     settingsChanged: (view) => {
@@ -206,12 +207,12 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
   };
   const refuse = (res: ServerResponse, pathName: string, reason: string) => {
     refused.push({ path: pathName, reason });
-    sendJson(res, 403, { ok: false, error: `refused: ${reason}` });
+    sendJson(res, 403, { ok: false, error: `refused: ${reason}`, code: 'refused' });
   };
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: `harness: ${e instanceof Error ? e.message : String(e)}` });
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: `harness: ${e instanceof Error ? e.message : String(e)}`, code: 'failed' });
       else res.destroy();
     });
   });
@@ -225,9 +226,9 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     if (origin !== undefined && !allowedOrigins().includes(origin)) return refuse(res, p, `origin ${origin}`);
 
     if (p.startsWith('/__api/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: 'POST only' });
+      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: 'POST only', code: 'bad_request' });
       const channel = p.slice('/__api/'.length) as IpcChannel;
-      if (!IPC_CHANNELS.includes(channel)) return sendJson(res, 404, { ok: false, error: `unknown channel ${channel}` });
+      if (!IPC_CHANNELS.includes(channel)) return sendJson(res, 404, { ok: false, error: `unknown channel ${channel}`, code: 'bad_request' });
       if (!tokenOk(req.headers[TOKEN_HEADER] as string | undefined)) {
         // Through main's own guard with an untrusted sender: it answers without running the handler.
         refused.push({ path: p, reason: 'missing or wrong token' });
@@ -237,7 +238,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
       try {
         payload = decodeBytes(JSON.parse((await readBody(req, MAX_BODY_BYTES)).toString('utf8')));
       } catch (e) {
-        return sendJson(res, 400, { ok: false, error: `bad request body: ${e instanceof Error ? e.message : String(e)}` });
+        return sendJson(res, 400, { ok: false, error: `bad request body: ${e instanceof Error ? e.message : String(e)}`, code: 'bad_request' });
       }
       return sendJson(res, 200, await invoke[channel]({ sender: trustedSender }, payload));
     }
@@ -251,7 +252,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
       return;
     }
 
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: 'GET only' });
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { ok: false, error: 'GET only', code: 'bad_request' });
     // Electron never asks for one; a browser tab does, and a 404 would look like a page error.
     if (p === '/favicon.ico') return send(res, 204, 'image/x-icon', '');
     if (p === '/__harness/shim.js') return send(res, 200, CONTENT_TYPES['.js']!, shimSource());

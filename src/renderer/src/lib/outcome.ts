@@ -15,7 +15,6 @@ export const CANCELLED_TEXT = 'Cancelled — nothing was changed.';
 
 export const formatFieldError = (e: FieldError): string => (e.path ? `${e.path}: ${e.message}` : e.message);
 
-export const isCancelledMessage = (message: string): boolean => /^cancel+ed\.?$/i.test(message.trim());
 
 /** The message for a finished request that neither did nor failed anything. */
 export const NOTHING_TO_DO = 'Nothing to do.';
@@ -62,7 +61,7 @@ export function responseOutcome(response: CommandResponse): Outcome {
     case 'done':
       return reportOutcome(response.report);
     case 'error':
-      return isCancelledMessage(response.message) ? { mark: 'cancel', message: CANCELLED_TEXT } : { mark: 'fail', message: response.message };
+      return response.code === 'cancelled' ? { mark: 'cancel', message: CANCELLED_TEXT } : { mark: 'fail', message: response.message };
     case 'clarification':
       return { mark: clarificationMark(response.question, response.candidates.length), message: response.question };
     case 'confirm':
@@ -86,5 +85,5 @@ export function announcement(response: CommandResponse): string {
     return n ? `${response.question} ${n} choices.` : response.question;
   }
   if (response.kind === 'confirm') return `Confirm: ${response.items.map((i) => i.summary).join(', ')}`;
-  return isCancelledMessage(response.message) ? CANCELLED_TEXT : `Error: ${response.message}`;
+  return response.code === 'cancelled' ? CANCELLED_TEXT : `Error: ${response.message}`;
 }

@@ -1,16 +1,14 @@
 import type { FieldError } from '../../../protocol/validation';
 import { FIELD_KEYS, type FieldKey } from './settings-draft';
 
-// Main answers a bad patch either as the bridge's error text ("patch.llm.base_url: must be
-// a URL …; patch.chrome.url: …") or as { ok: false, errors: [{ path, message }] }. Both are
-// mapped onto the form's fields; what matches no field is shown above the Save button.
+// Main answers a bad patch with its field errors — the bridge's `fields` when the request
+// failed validation, or { ok: false, errors: [{ path, message }] } from the settings store.
+// They are mapped onto the form's fields; what matches no field is shown above the Save button.
 
 export interface MappedErrors {
   fields: Partial<Record<FieldKey, string>>;
   general: string[];
 }
-
-const PATH_MESSAGE = /^([A-Za-z_][\w]*(?:(?:\.[A-Za-z_]\w*)|\[\d+\])*):\s+(.+)$/s;
 
 function fieldFor(path: string): FieldKey | null {
   const p = path.replace(/^patch\.?/, '').replace(/^settings\.?/, '');
@@ -29,13 +27,4 @@ export function mapFieldErrors(errors: FieldError[]): MappedErrors {
     else out.general.push(e.path && !/^patch$/.test(e.path) ? `${e.path}: ${e.message}` : sentence(e.message));
   }
   return out;
-}
-
-/** Splits the bridge's "path: message; path: message" text back into field errors. */
-export function parseErrorText(text: string): FieldError[] {
-  const parts = text.split(/;\s+(?=[A-Za-z_][\w.[\]]*:\s)/);
-  return parts.map((part) => {
-    const m = PATH_MESSAGE.exec(part.trim());
-    return m && fieldFor(m[1]!) ? { path: m[1]!, message: m[2]! } : { path: '', message: part.trim() };
-  });
 }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ClarificationCandidate, CommandResponse, IpcResult } from '../../../protocol/ipc';
 import type { ExecReport, PlannedCommand } from '../../../protocol/report';
 import { call } from '../lib/api';
-import { announcement, isCancelledMessage, responseOutcome } from '../lib/outcome';
+import { announcement, responseOutcome } from '../lib/outcome';
 import { useAnnouncer } from './announcer-store';
 import type { CommandSource } from './command-source';
 import { useHistoryStore } from './history-store';
@@ -70,7 +70,7 @@ export const useCommandStore = create<CommandState>((set, get) => {
         set({ phase: { ...run, kind: 'confirm', id: response.id, items: response.items, plan: response.plan } });
         return;
       case 'error':
-        set({ phase: isCancelledMessage(response.message) ? { ...run, kind: 'cancelled' } : { ...run, kind: 'error', message: response.message } });
+        set({ phase: response.code === 'cancelled' ? { ...run, kind: 'cancelled' } : { ...run, kind: 'error', message: response.message } });
         break;
       case 'done':
         set({

@@ -3,7 +3,7 @@ import type { SettingsView } from '../../../protocol/ipc';
 import { call } from '../lib/api';
 import { useAnnouncer } from './announcer-store';
 import { buildPatch, isEmptyPatch, toDraft, type FieldKey, type SettingsDraft } from '../lib/settings-draft';
-import { mapFieldErrors, parseErrorText, type MappedErrors } from '../lib/settings-errors';
+import { mapFieldErrors, type MappedErrors } from '../lib/settings-errors';
 
 // The settings form: what main has (`saved`), what the person typed (`draft`), and what
 // main said about the last save. Nothing claims "Saved" unless main said ok.
@@ -61,7 +61,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     set({ save: 'saving' });
     const r = await call((api) => api.settingsSet({ patch }));
     if (!r.ok) {
-      set({ save: 'failed', errors: mapFieldErrors(parseErrorText(r.error)) });
+      set({ save: 'failed', errors: mapFieldErrors(r.fields ?? [{ path: '', message: r.error }]) });
       return;
     }
     if (!r.value.ok) {
