@@ -173,6 +173,22 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       const { runServiceStatus } = await import('./service-command');
       code = await runServiceStatus(flags(), io);
     });
+  service
+    .command('install')
+    .description('start the service with your session: a systemd user unit (Linux) or a LaunchAgent (macOS), enabled at once')
+    .option('--no-enable', 'only write the unit; print the command that enables it')
+    .action(async (o: { enable: boolean }) => {
+      const { runServiceInstall } = await import('./service-install-command');
+      code = await runServiceInstall(flags(), { enable: o.enable }, io);
+    });
+  service
+    .command('uninstall')
+    .description('stop and disable the service unit, and remove it')
+    .option('--no-disable', 'only remove the file; do not call systemctl/launchctl')
+    .action(async (o: { disable: boolean }) => {
+      const { runServiceUninstall } = await import('./service-install-command');
+      code = await runServiceUninstall({ disable: o.disable }, io);
+    });
 
   program
     .command('mcp')

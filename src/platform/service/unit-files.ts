@@ -1,0 +1,123 @@
+import os from 'node:os';
+import path from 'node:path';
+
+// What `deskpilot service install` writes so the warm service starts with the user's session:
+// a systemd user unit on Linux, a LaunchAgent on macOS. Pure text here; unit-install.ts
+// writes, checks and removes the files. Both carry a marker line, so install and uninstall
+// only ever replace or remove a file DeskPilot wrote itself.
+
+export const UNIT_MARKER = 'deskpilot-service-unit';
+export const SYSTEMD_UNIT = 'deskpilot';
+export const SYSTEMD_UNIT_NAME = `${SYSTEMD_UNIT}.service`;
+export const LAUNCH_AGENT_LABEL = 'app.deskpilot.service';
+
+/** The command the unit starts: `node bin/deskpilot.js service [--config-dir DIR]`, every path absolute. */
+export interface ServiceCommandLine {
+  node: string;
+  bin: string;
+  /** Only when it is not the platform's default (the unit has none of the user's shell environment). */
+  configDir?: string;
+}
+
+export function serviceArgv(c: ServiceCommandLine): string[] {
+  return [c.node, c.bin, 'service', ...(c.configDir ? ['--config-dir', c.configDir] : [])];
+}
+
+/** Whether a unit file's text was written by `deskpilot service install`. */
+export const isOurUnit = (text: string): boolean => text.includes(UNIT_MARKER);
+
+export interface UnitLocation {
+  kind: 'systemd' | 'launchd';
+  file: string;
+}
+
+/** Where the unit goes on this platform, or null where install is not supported (Windows). */
+export function unitLocation(platform: NodeJS.Platform, env: NodeJS.ProcessEnv = process.env, home: string = os.homedir()): UnitLocation | null {
+  if (platform === 'darwin') return { kind: 'launchd', file: path.join(home, 'Library', 'LaunchAgents', `${LAUNCH_AGENT_LABEL}.plist`) };
+  if (platform === 'win32') return null;
+  // The XDG spec ignores a relative XDG_CONFIG_HOME; so does systemd.
+  const configHome = env.XDG_CONFIG_HOME && path.isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+  return { kind: 'systemd', file: path.join(configHome, 'systemd', 'user', SYSTEMD_UNIT_NAME) };
+}
+
+export class UnitArgumentError extends Error {}
+
+/**
+ * One ExecStart argument in systemd's syntax: `%` and `$` would be expanded (specifiers,
+ * environment), so they are doubled; spaces, quotes and backslashes need double quotes.
+ */
+export function systemdQuote(arg: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x1f\x7f]/.test(arg)) throw new UnitArgumentError(`cannot put ${JSON.stringify(arg)} in a systemd unit: it contains a control character`);
+  const escaped = arg.replace(/%/g, '%%').replace(/\$/g, '$$$$');
+  if (escaped !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(escaped)) return escaped;
+  return `"${escaped.replace(/(["\\])/g, '\\$1')}"`;
+}
+
+/**
+ * The systemd user unit. It belongs to the graphical session (started after it, so DISPLAY is
+ * in the manager's environment; stopped with it) and is restarted when it fails, not when it
+ * is stopped. A service that exits because another one already runs counts as failed too;
+ * systemd's start limit ends those retries after a few.
+ */
+export function systemdUnit(c: ServiceCommandLine): string {
+  return [
+    `# ${UNIT_MARKER}: written by \`deskpilot service install\`; \`deskpilot service uninstall\` removes it.`,
+    '# Edits are lost when it is installed again.',
+    '[Unit]',
+    'Description=DeskPilot service (one warm engine for the CLI and the app)',
+    'PartOf=graphical-session.target',
+    'After=graphical-session.target',
+    '',
+    '[Service]',
+    'Type=simple',
+    `ExecStart=${serviceArgv(c).map(systemdQuote).join(' ')}`,
+    'Restart=on-failure',
+    'RestartSec=2',
+    '',
+    '[Install]',
+    'WantedBy=graphical-session.target',
+    '',
+  ].join('\n');
+}
+
+const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The macOS LaunchAgent: started at login (RunAtLoad) and again when it exits with a failure
+ * (KeepAlive with SuccessfulExit false); its output goes to ~/Library/Logs/DeskPilot.
+ */
+export function launchAgentPlist(c: ServiceCommandLine, logFile: string): string {
+  const args = serviceArgv(c)
+    .map((a) => `    <string>${xml(a)}</string>`)
+    .join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
+    `<!-- ${UNIT_MARKER}: written by \`deskpilot service install\`; \`deskpilot service uninstall\` removes it. -->`,
+    '<plist version="1.0">',
+    '<dict>',
+    '  <key>Label</key>',
+    `  <string>${LAUNCH_AGENT_LABEL}</string>`,
+    '  <key>ProgramArguments</key>',
+    '  <array>',
+    args,
+    '  </array>',
+    '  <key>RunAtLoad</key>',
+    '  <true/>',
+    '  <key>KeepAlive</key>',
+    '  <dict>',
+    '    <key>SuccessfulExit</key>',
+    '    <false/>',
+    '  </dict>',
+    '  <key>ProcessType</key>',
+    '  <string>Interactive</string>',
+    '  <key>StandardOutPath</key>',
+    `  <string>${xml(logFile)}</string>`,
+    '  <key>StandardErrorPath</key>',
+    `  <string>${xml(logFile)}</string>`,
+    '</dict>',
+    '</plist>',
+    '',
+  ].join('\n');
+}
