@@ -6,7 +6,7 @@ import type { Io } from './io';
 import { configDirFrom } from './open-desk';
 
 // `deskpilot service`: the warm host in the foreground, until SIGINT/SIGTERM. `service status`
-// asks a running one who it is and whether Chrome and windows answer.
+// asks a running one who it is, whether Chrome and windows answer, and what it served.
 
 export async function runService(flags: ConfigFlags, io: Io, stop: Promise<unknown> = signalled()): Promise<number> {
   const [{ startServiceHost }, { ServiceRunningError }] = await Promise.all([import('../compose/service-host'), import('../platform/service/socket-server')]);
@@ -44,7 +44,8 @@ export async function runServiceStatus(flags: ConfigFlags, io: Io): Promise<numb
       `DeskPilot service ${h.version} (pid ${h.pid}) since ${h.started_at}, on ${socketPath}\n` +
         `  chrome: ${health.chrome.ok ? '' : 'unavailable — '}${health.chrome.message}\n` +
         `  windows: ${health.windows.ok ? '' : 'unavailable — '}${health.windows.message}\n` +
-        `  planner: ${health.planner.kind === 'llm' ? health.planner.description : 'offline matcher'}\n`,
+        `  planner: ${health.planner.kind === 'llm' ? health.planner.description : 'offline matcher'}\n` +
+        `  served: ${Object.entries(health.served ?? {}).sort(([a], [b]) => a.localeCompare(b)).map(([m, n]) => `${m} ${n}`).join(', ')}\n`,
     );
     return EXIT.ok;
   } finally {

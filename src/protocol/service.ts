@@ -56,6 +56,8 @@ export const Health = z.strictObject({
   chrome: z.strictObject({ ok: z.boolean(), message: z.string() }),
   windows: z.strictObject({ ok: z.boolean(), message: z.string() }),
   planner: z.strictObject({ kind: z.enum(['local', 'llm']), description: z.string() }),
+  /** From a service: the requests it answered since it started, by method (how a client can tell it was used). */
+  served: z.record(z.string(), z.number().int().nonnegative()).optional(),
 });
 export type Health = z.infer<typeof Health>;
 

@@ -76,7 +76,7 @@ function onPath(cmd: string): string | null {
   return null;
 }
 
-function chromiumBinary(): string | null {
+export function chromiumBinary(): string | null {
   try {
     // The /usr/bin/chromium wrapper adds flags and prints a shell warning; the real binary does neither.
     accessSync(CHROMIUM_PATH, fsConstants.X_OK);
@@ -94,6 +94,23 @@ export function desktopUnavailableReason(): string | null {
   if (!chromiumBinary()) missing.push(`chromium (${CHROMIUM_PATH} or chromium on PATH)`);
   if (missing.length === 0) return null;
   return `The real test desktop is unavailable: missing ${missing.join(', ')}. Install with: ${APT_INSTALL}`;
+}
+
+/** How the test desktop starts Chromium: its own profile, remote debugging on a free loopback port. */
+export function chromiumArgs(userDataDir: string): string[] {
+  return [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${userDataDir}`,
+    '--remote-debugging-port=0',
+    '--remote-debugging-address=127.0.0.1',
+    'about:blank',
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +193,7 @@ function liveGroupMembers(pgid: number): number[] {
 // ---------------------------------------------------------------------------------------------
 // Small helpers
 
-interface Proc {
+export interface Proc {
   name: string;
   pid: number;
   child: ChildProcess;
@@ -210,7 +227,7 @@ function describeOutput(p: Proc): string {
 }
 
 /** Spawns `cmd` as the leader of a new process group. Output is kept (tail only), never shown. */
-async function launch(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, withFd3 = false): Promise<Proc> {
+export async function launch(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, withFd3 = false): Promise<Proc> {
   const child = spawn(cmd, args, {
     env,
     detached: true,
@@ -253,7 +270,7 @@ async function launch(name: string, cmd: string, args: string[], env: NodeJS.Pro
 }
 
 /** SIGTERM the group, wait for the leader's 'exit', SIGKILL if needed, then wait until no member is running. */
-async function stopProc(p: Proc): Promise<void> {
+export async function stopProc(p: Proc): Promise<void> {
   if (!p.exitStatus) {
     signalGroup(p.pid, 'SIGTERM');
     if (!(await settlesWithin(p.exited, STOP_GRACE_MS))) {
@@ -269,7 +286,7 @@ async function stopProc(p: Proc): Promise<void> {
 }
 
 /** Runs a short-lived tool; resolves its stdout, rejects on non-zero exit or timeout. */
-function runTool(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+export function runTool(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(cmd, args, { env, timeout: TOOL_TIMEOUT_MS }, (err, stdout, stderr) => {
       if (err) reject(new Error(`${cmd} ${args.join(' ')} failed: ${err.message}${stderr ? `\n${stderr}` : ''}`));
@@ -282,7 +299,7 @@ function runTool(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<s
  * Polls `probe` until it returns a value. Fails with a clear message on timeout, or as soon as one
  * of `watch` exits (waiting on a dead process is pointless).
  */
-async function poll<T>(what: string, timeoutMs: number, watch: Proc[], probe: () => Promise<T | undefined>): Promise<T> {
+export async function poll<T>(what: string, timeoutMs: number, watch: Proc[], probe: () => Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const p of watch) {
@@ -404,19 +421,7 @@ export async function startDesktop(opts: DesktopOptions = {}): Promise<Desktop> 
         const proc = await launch(
           'Chromium',
           binary,
-          [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--no-first-run',
-            '--no-default-browser-check',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            `--user-data-dir=${userDataDir}`,
-            '--remote-debugging-port=0',
-            '--remote-debugging-address=127.0.0.1',
-            'about:blank',
-          ],
+          chromiumArgs(userDataDir),
           env,
         );
         clients.push(proc);

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { MAX_SERVICE_LINE } from '../../protocol/service';
 import { readLines, writeLine } from './ndjson';
+import { trustedSocket } from './socket-folder';
 
 // The client end of the service socket: requests matched to responses by id, events to a
 // listener. Nothing here knows the methods; src/app/remote-desk.ts checks each answer.
@@ -24,11 +25,17 @@ export class ServiceConnectionError extends Error {
 export interface ServiceClient {
   request(method: string, params: unknown): Promise<RawResponse>;
   onEvent(fn: (event: unknown) => void): void;
+  /** False once the socket closed or failed. */
+  readonly connected: boolean;
   close(): void;
 }
 
-/** Connects, or resolves null when no service listens there (no socket, or a dead one). */
-export function connectService(socketPath: string): Promise<ServiceClient | null> {
+/**
+ * Connects, or resolves null when no service listens there (no socket, or a dead one), or
+ * when the socket or its folder is not this user's (then it is not this user's service).
+ */
+export async function connectService(socketPath: string): Promise<ServiceClient | null> {
+  if (!socketPath.startsWith('\\\\') && !(await trustedSocket(socketPath))) return null;
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);
     socket.once('error', () => resolve(null));
@@ -80,6 +87,9 @@ function clientOn(socket: net.Socket): ServiceClient {
       });
     },
     onEvent: (fn) => listeners.push(fn),
+    get connected() {
+      return ended === null;
+    },
     close: () => socket.end(),
   };
 }

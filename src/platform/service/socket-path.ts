@@ -18,7 +18,8 @@ export function serviceSocketPath(
   if (platform === 'win32') return `\\\\?\\pipe\\deskpilot-${key}`;
   const candidates = [
     env.XDG_RUNTIME_DIR ? path.join(env.XDG_RUNTIME_DIR, 'deskpilot', `${key}.sock`) : null,
-    path.join(configDir, 'service.sock'),
+    // A folder of its own: the socket's folder is kept 0700, which the config folder need not be.
+    path.join(configDir, 'run', 'service.sock'),
     path.join(os.tmpdir(), `deskpilot-${os.userInfo().uid}`, `${key}.sock`),
   ];
   return candidates.find((p): p is string => p !== null && Buffer.byteLength(p) <= MAX_UNIX_SOCKET_PATH) ?? candidates[2]!;

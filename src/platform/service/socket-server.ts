@@ -1,11 +1,11 @@
-import { chmod, lstat, mkdir, unlink } from 'node:fs/promises';
+import { chmod, lstat, unlink } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import lockfile from 'proper-lockfile';
 import { MAX_SERVICE_LINE } from '../../protocol/service';
 import { readLines, writeLine } from './ndjson';
+import { ensurePrivateFolder } from './socket-folder';
 
-// The service's listening socket: this user only (the folder 0700, the socket 0600, made
+// The service's listening socket: this user only (a folder of this user's, 0700; the socket 0600, made
 // under a umask so there is no moment it is open to others), one service per path (a live
 // socket refuses a second service; a dead one left by a killed service is removed).
 
@@ -48,7 +48,7 @@ export function socketAnswers(socketPath: string, timeoutMs = 2000): Promise<boo
 
 export async function listenService(socketPath: string, onMessage: OnMessage): Promise<ListeningSocket> {
   const windowsPipe = socketPath.startsWith('\\\\');
-  if (!windowsPipe) await mkdir(path.dirname(socketPath), { recursive: true, mode: 0o700 });
+  if (!windowsPipe) await ensurePrivateFolder(socketPath);
 
   const server = net.createServer((socket) => serve(socket, onMessage));
   let removedStale = false;
