@@ -1,7 +1,7 @@
 import { errorMessage } from '../engine/errors';
 import { launchChrome } from '../platform/chrome/launch';
 import { loadConfig, type ConfigFlags } from '../platform/config/load-config';
-import { compose } from './compose';
+import { compose } from '../compose/compose';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
 
