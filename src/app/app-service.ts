@@ -6,18 +6,24 @@ import { itemsToConfirm, type PreparedBatch } from '../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../protocol/report';
 import { formatFieldError } from '../protocol/validation';
 import { DeskPilotError, errorMessage } from '../engine/errors';
+import { droppedReport } from '../engine/prepare';
 import type { SettingsStore } from '../platform/config/settings-store';
-import type { WiredEngine } from '../platform/wire-engine';
 import type { IpcHandlers } from '../protocol/ipc';
 import { AgentService, type AgentFactory } from './agent-service';
+import type { Desk } from './desk';
+import { RemoteDesk } from './remote-desk';
 
 // What the app does for its windows, free of Electron so the web test harness serves the
 // very same logic: plan words, hold a plan that needs a yes or a choice, run it against the
-// snapshot it was planned on, and keep settings. src/main wires it to ipcMain.
+// snapshot it was planned on, and keep settings. src/main wires it to ipcMain. The desk is
+// an engine in this process (served to the CLI on the socket), or the running service's.
 
 export interface AppServiceDeps {
-  /** Builds the engine from the current configuration and secrets (again after settings change). */
-  wire(): Promise<WiredEngine>;
+  /**
+   * Opens the desk: an engine built from the current configuration and secrets, or the
+   * running service. Called again after settings change, and when the service went away.
+   */
+  desk(): Promise<Desk>;
   settings: SettingsStore;
   hotkeys(): { launcher: HotkeyStatus; voice: HotkeyStatus };
   /** Told after settings were saved (re-register hotkeys, login item). */
@@ -39,15 +45,15 @@ export interface AppServiceDeps {
 
 /** A prepared batch waiting for a yes, or prepared choices waiting for a pick. */
 type Pending =
-  | { kind: 'confirm'; text: string; envelope: Envelope; batch: PreparedBatch; snapshot: ContextSnapshot | undefined; planner: 'local' | 'llm' | null; at: number }
-  | { kind: 'clarification'; text: string; choices: Array<{ envelope: Envelope; batch: PreparedBatch }>; snapshot: ContextSnapshot; planner: 'local' | 'llm'; at: number };
+  | { kind: 'confirm'; text: string; envelope: Envelope; batch: PreparedBatch; planner: 'local' | 'llm' | null; at: number }
+  | { kind: 'clarification'; text: string; choices: Array<{ envelope: Envelope; batch: PreparedBatch }>; planner: 'local' | 'llm'; at: number };
 
 /** A held plan expires: acting on a snapshot from long ago would be acting on a guess. */
 const PENDING_TTL_MS = 5 * 60 * 1000;
 
 export class AppService {
-  private wired: Awaited<ReturnType<AppServiceDeps['wire']>> | null = null;
-  private wiring: Promise<Awaited<ReturnType<AppServiceDeps['wire']>>> | null = null;
+  private current: Desk | null = null;
+  private opening: Promise<Desk> | null = null;
   private readonly pending = new Map<string, Pending>();
   private inFlight: AbortController | null = null;
   private seq = 0;
@@ -61,27 +67,33 @@ export class AppService {
 
   /** Warm start: the engine (and with it the Chrome connection) is ready before the first command. */
   async start(): Promise<void> {
-    const { engine } = await this.engine();
+    const desk = await this.desk();
     // Connect to Chrome and the window backend now, not on the first command; a failure here
     // is only a status (the status line says how to fix it).
-    await engine.health().catch(() => undefined);
+    await desk.health().catch(() => undefined);
   }
 
   async dispose(): Promise<void> {
     this.inFlight?.abort();
     await this.agent.dispose();
-    const w = this.wired;
-    this.wired = null;
-    await w?.dispose();
+    await this.closeDesk();
   }
 
-  private async engine() {
-    if (this.wired) return this.wired;
-    this.wiring ??= this.deps.wire().finally(() => {
-      this.wiring = null;
+  private async desk(): Promise<Desk> {
+    // The service this app was a client of stopped: open again (this app may now host the engine itself).
+    if (this.current instanceof RemoteDesk && !this.current.connected) await this.closeDesk();
+    if (this.current) return this.current;
+    this.opening ??= this.deps.desk().finally(() => {
+      this.opening = null;
     });
-    this.wired = await this.wiring;
-    return this.wired;
+    this.current = await this.opening;
+    return this.current;
+  }
+
+  private async closeDesk(): Promise<void> {
+    const old = this.current;
+    this.current = null;
+    await old?.close();
   }
 
   private nextId(): string {
@@ -99,18 +111,16 @@ export class AppService {
         this.inFlight?.abort();
         return { cancelled: had };
       },
-      'presets:list': async () => (await this.engine()).engine.listPresets(),
+      'presets:list': async () => (await this.desk()).listPresets(),
       'presets:apply': (r) => this.prepareAndRun(this.nextId(), `preset ${r.name}`, { commands: [{ type: 'activate_preset', preset_name: r.name }], needs_clarification: false, clarification_reason: null }),
-      'presets:save': async (r) => (await this.engine()).engine.savePreset(r.name, r.apps),
-      'presets:delete': async (r) => ({ deleted: await (await this.engine()).engine.deletePreset(r.name) }),
+      'presets:save': async (r) => (await this.desk()).savePreset(r.name, r.apps),
+      'presets:delete': async (r) => ({ deleted: await (await this.desk()).deletePreset(r.name) }),
       'chrome:launch': async () => ({ message: await this.deps.launchChrome() }),
       'settings:get': () => this.deps.settings.view(),
       'settings:set': async (r) => {
         const view = await this.deps.settings.apply(r.patch);
         // New LLM or Chrome settings take effect on the next command, with a fresh engine.
-        const old = this.wired;
-        this.wired = null;
-        await old?.dispose();
+        await this.closeDesk();
         await this.deps.settingsChanged?.(view);
         return { ok: true, settings: view };
       },
@@ -129,15 +139,15 @@ export class AppService {
    * before the launcher opened. Cheap: no tab or window listing. Not a renderer channel.
    */
   async focusedApp(): Promise<Pick<ContextSnapshot, 'running_apps'>> {
-    return (await this.engine()).engine.focusedApp();
+    return (await this.desk()).focusedApp();
   }
 
   async status(): Promise<AppStatus> {
-    const wired = await this.engine();
+    const desk = await this.desk();
     // Health, not a snapshot: the status line must not list every tab and window.
-    const [health, settings] = await Promise.all([wired.engine.health(), this.deps.settings.view()]);
+    const [health, settings] = await Promise.all([desk.health(), this.deps.settings.view()]);
     return {
-      planner: wired.plannerDescription,
+      planner: health.planner,
       chrome: health.chrome,
       windows: health.windows,
       hotkeys: this.deps.hotkeys(),
@@ -152,23 +162,23 @@ export class AppService {
     const abort = new AbortController();
     this.inFlight = abort;
     try {
-      const { engine } = await this.engine();
-      const planned = await engine.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
+      const desk = await this.desk();
+      const planned = await desk.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
       const { outcome, snapshot } = planned;
       if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.', code: 'cancelled' };
       if (outcome.envelope.needs_clarification) {
         const asked = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
         const question = outcome.note ? `${asked} (Note: ${outcome.note}.)` : asked;
         const choices = planned.choices.map((c, i) => ({ envelope: outcome.candidates[i]!.envelope, batch: c.batch }));
-        this.pending.set(id, { kind: 'clarification', text, choices, snapshot, planner: outcome.planner, at: this.now() });
-        await engine.remember({ at: this.now(), text, envelope: outcome.envelope, outcome: `asked: ${question}` });
+        this.pending.set(id, { kind: 'clarification', text, choices, planner: outcome.planner, at: this.now() });
+        await desk.remember({ at: this.now(), text, envelope: outcome.envelope, outcome: `asked: ${question}` });
         return { kind: 'clarification', id, question, candidates: outcome.candidates.map((c) => ({ label: c.label })) };
       }
       if (!planned.batch) {
         const report = emptyReport('done', { snapshot_taken_at: snapshot.taken_at });
         return { kind: 'done', id, report, planner: outcome.planner };
       }
-      return await this.confirmOrRun(id, text, outcome.envelope, planned.batch, snapshot, outcome.planner);
+      return await this.confirmOrRun(id, text, outcome.envelope, planned.batch, outcome.planner);
     } catch (e) {
       return abort.signal.aborted
         ? { kind: 'error', id, message: 'Cancelled.', code: 'cancelled' }
@@ -183,28 +193,27 @@ export class AppService {
     if (!p) return { kind: 'error', id, message: 'That question has expired; say it again.', code: 'expired' };
     const choice = p.choices[index];
     if (!choice) return { kind: 'error', id, message: `There is no choice ${index + 1}.`, code: 'invalid_argument' };
-    return this.confirmOrRun(id, p.text, choice.envelope, choice.batch, p.snapshot, p.planner);
+    return this.confirmOrRun(id, p.text, choice.envelope, choice.batch, p.planner);
   }
 
   async confirm(id: string, accept: boolean): Promise<CommandResponse> {
     const p = this.take(id, 'confirm');
     if (!p) return { kind: 'error', id, message: 'That confirmation has expired; say it again.', code: 'expired' };
-    const { engine } = await this.engine();
-    if (!accept) return { kind: 'done', id, report: engine.drop(p.batch), planner: p.planner };
-    const report = await engine.run(p.batch, { snapshot: p.snapshot });
+    if (!accept) return { kind: 'done', id, report: droppedReport(p.batch), planner: p.planner };
+    // The desk that prepared the batch kept the snapshot it was planned on.
+    const report = await (await this.desk()).run(p.batch);
     await this.remember(p.text, p.envelope, report);
     return { kind: 'done', id, report, planner: p.planner };
   }
 
   /** A typed envelope (a preset button): prepared against a fresh snapshot, then as any other batch. */
   private async prepareAndRun(id: string, text: string, envelope: Envelope): Promise<CommandResponse> {
-    const { engine } = await this.engine();
-    const prepared = await engine.prepare(envelope);
+    const prepared = await (await this.desk()).prepare(envelope);
     if (!prepared.ok) {
       const report = prepared.report;
       return { kind: 'done', id, report: { ...report, warnings: [...report.warnings, ...report.errors.map(formatFieldError)] }, planner: null };
     }
-    return this.confirmOrRun(id, text, envelope, prepared.batch, undefined, null);
+    return this.confirmOrRun(id, text, envelope, prepared.batch, null);
   }
 
   /** Runs the batch now, or holds it and asks when it closes something the settings say to confirm. */
@@ -213,24 +222,21 @@ export class AppService {
     text: string,
     envelope: Envelope,
     batch: PreparedBatch,
-    snapshot: ContextSnapshot | undefined,
     planner: 'local' | 'llm' | null,
   ): Promise<CommandResponse> {
-    const { engine } = await this.engine();
     const { confirm } = await this.deps.settings.view();
     // A non-web address the person typed is always asked about; closing follows the settings.
     if (itemsToConfirm(batch, { ...confirm, open_url: true }).length > 0) {
-      this.pending.set(id, { kind: 'confirm', text, envelope, batch, snapshot, planner, at: this.now() });
+      this.pending.set(id, { kind: 'confirm', text, envelope, batch, planner, at: this.now() });
       return { kind: 'confirm', id, items: batch.plan.filter((c) => c.destructive), plan: batch.plan };
     }
-    const report = await engine.run(batch, { snapshot });
+    const report = await (await this.desk()).run(batch);
     await this.remember(text, envelope, report);
     return { kind: 'done', id, report, planner };
   }
 
   private async remember(text: string, envelope: Envelope, report: ExecReport): Promise<void> {
-    const { engine } = await this.engine();
-    await engine.remember({ at: this.now(), text, envelope, outcome: report.results.map((r) => r.message).join('; ') || report.status });
+    await (await this.desk()).remember({ at: this.now(), text, envelope, outcome: report.results.map((r) => r.message).join('; ') || report.status });
   }
 
   private take<K extends Pending['kind']>(id: string, kind: K): Extract<Pending, { kind: K }> | null {

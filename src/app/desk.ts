@@ -24,6 +24,8 @@ export interface Desk {
   readonly via: 'service' | 'in-process';
   snapshot(opts?: SnapshotOptions): Promise<ContextSnapshot>;
   health(): Promise<Health>;
+  /** The focused window (as running_apps): where the user was before DeskPilot showed itself. */
+  focusedApp(): Promise<Pick<ContextSnapshot, 'running_apps'>>;
   plan(text: string, opts: PlanOptions): Promise<PlanResult>;
   prepare(input: unknown, opts?: { snapshot?: ContextSnapshot }): Promise<Prepared>;
   /** Runs a prepared batch (checked again where it runs). */

@@ -25,6 +25,10 @@ export class LocalDesk implements Desk {
     return this.wired.engine.snapshot(opts);
   }
 
+  focusedApp() {
+    return this.wired.engine.focusedApp();
+  }
+
   async health(): Promise<Health> {
     return { ...(await this.wired.engine.health()), planner: this.wired.plannerDescription };
   }

@@ -38,6 +38,16 @@ export class RemoteDesk implements Desk {
     return call(this.client, 'health', {});
   }
 
+  /** From a snapshot without summaries: the protocol has no cheaper request for it yet. */
+  async focusedApp(): Promise<Pick<ContextSnapshot, 'running_apps'>> {
+    return { running_apps: (await this.snapshot({ summaries: false })).running_apps };
+  }
+
+  /** False once the connection to the service is gone (it stopped): open a new desk then. */
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
   plan(text: string, opts: PlanOptions): Promise<PlanResult> {
     return call(this.client, 'plan', { text, mode: opts.mode, ...(opts.snapshot ? { snapshot: opts.snapshot } : {}), ...(opts.frontmost !== undefined ? { frontmost: opts.frontmost } : {}) }) as Promise<PlanResult>;
   }

@@ -1,52 +1,105 @@
+import type { Desk } from '../app/desk';
 import { LocalDesk } from '../app/local-desk';
+import { RemoteDesk } from '../app/remote-desk';
 import { ServiceHost } from '../app/service-host';
-import { compose } from '../cli/compose';
+import { errorMessage } from '../engine/errors';
+import { compose } from './compose';
 import type { ConfigFlags } from '../platform/config/load-config';
-import { listenService } from '../platform/service/socket-server';
+import { connectService } from '../platform/service/socket-client';
+import { listenService, ServiceRunningError } from '../platform/service/socket-server';
 import { serviceSocketPath } from '../platform/service/socket-path';
 import { PACKAGE_VERSION } from '../platform/package-version';
+import type { WiredEngine } from '../platform/wire-engine';
 
-// Wiring of the warm service: the configuration, one engine, the host that serves it on
-// this user's socket. The app's main process and `deskpilot service` both start it.
+// Wiring of the warm service: one engine, and the host that serves it on this user's socket.
+// `deskpilot service` starts it; the app's main process hosts its own engine the same way,
+// or becomes a client when a service already runs (one host per desk).
 
 export interface RunningServiceHost {
   socketPath: string;
   removedStale: boolean;
   host: ServiceHost;
+  /** Closing it stops serving, then disposes the engine. */
   desk: LocalDesk;
   close(): Promise<void>;
 }
 
-export async function startServiceHost(flags: ConfigFlags): Promise<RunningServiceHost> {
-  const app = await compose(flags);
-  const desk = new LocalDesk(app);
-  const host = new ServiceHost({
-    desk,
-    hello: {
-      version: PACKAGE_VERSION,
-      pid: process.pid,
-      device_id: app.engine.deviceId,
-      started_at: new Date().toISOString(),
-      config_dir: app.config.configDir.value,
+/** Serves an engine on the socket for `configDir`; throws (and leaves `wired` as it is) when it cannot listen there. */
+export async function serveEngine(wired: WiredEngine, configDir: string): Promise<RunningServiceHost> {
+  let stopServing = async () => {};
+  const desk = new LocalDesk({
+    ...wired,
+    dispose: async () => {
+      await stopServing();
+      await wired.dispose();
     },
   });
-  let listening;
+  const host = new ServiceHost({
+    desk,
+    hello: { version: PACKAGE_VERSION, pid: process.pid, device_id: wired.engine.deviceId, started_at: new Date().toISOString(), config_dir: configDir },
+  });
+  const listening = await listenService(serviceSocketPath(configDir), (message, conn) => void host.handle(message, conn));
+  stopServing = async () => {
+    host.close();
+    await listening.close();
+  };
+  return { socketPath: listening.path, removedStale: listening.removedStale, host, desk, close: () => desk.close() };
+}
+
+export async function startServiceHost(flags: ConfigFlags): Promise<RunningServiceHost> {
+  const app = await compose(flags);
+  let running;
   try {
-    listening = await listenService(serviceSocketPath(app.config.configDir.value), (message, conn) => void host.handle(message, conn));
+    running = await serveEngine(app, app.config.configDir.value);
   } catch (e) {
-    await desk.close();
+    await app.dispose();
     throw e;
   }
   // Warm: connect to Chrome and the X server now, not on the first command.
-  await desk.snapshot({ summaries: false }).catch(() => undefined);
-  return {
-    socketPath: listening.path,
-    removedStale: listening.removedStale,
-    host,
-    desk,
-    close: async () => {
-      await listening.close();
-      await desk.close();
-    },
-  };
+  await running.desk.snapshot({ summaries: false }).catch(() => undefined);
+  return running;
+}
+
+/** The desk of a service answering on the socket, or null when none (or something else) answers. */
+export async function joinService(socketPath: string): Promise<RemoteDesk | null> {
+  const client = await connectService(socketPath);
+  if (!client) return null;
+  try {
+    return await RemoteDesk.open(client);
+  } catch {
+    client.close();
+    return null;
+  }
+}
+
+export interface HostedOrJoined {
+  desk: Desk;
+  /** host: this process serves its engine on the socket · client: a service runs, this process uses it · alone: an engine here that could not be served. */
+  role: 'host' | 'client' | 'alone';
+  socketPath: string;
+  /** Why an engine here is not served (role alone). */
+  note?: string;
+}
+
+/**
+ * One host per desk: joins the service when one answers; otherwise wires an engine here
+ * and serves it, so the CLI uses this process's warm engine. `wire` is only called when
+ * this process hosts.
+ */
+export async function hostOrJoin(configDir: string, wire: () => Promise<WiredEngine>): Promise<HostedOrJoined> {
+  const socketPath = serviceSocketPath(configDir);
+  const joined = await joinService(socketPath);
+  if (joined) return { desk: joined, role: 'client', socketPath };
+  const wired = await wire();
+  try {
+    return { desk: (await serveEngine(wired, configDir)).desk, role: 'host', socketPath };
+  } catch (e) {
+    // Another host started in between: use it rather than run a second engine.
+    const late = e instanceof ServiceRunningError ? await joinService(socketPath) : null;
+    if (late) {
+      await wired.dispose();
+      return { desk: late, role: 'client', socketPath };
+    }
+    return { desk: new LocalDesk(wired), role: 'alone', socketPath, note: `not serving the DeskPilot socket: ${errorMessage(e)}` };
+  }
 }

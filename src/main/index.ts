@@ -4,6 +4,7 @@ import { wireAgent } from '../platform/agent-wiring';
 import { loadConfig } from '../platform/config/load-config';
 import { LLM_API_KEY, SettingsStore } from '../platform/config/settings-store';
 import { wireEngine } from '../platform/wire-engine';
+import { hostOrJoin } from '../compose/service-host';
 import type { AgentRunView } from '../protocol/ipc';
 import nwmWorkerPath from '../platform/windows/nwm/nwm-worker.js?modulePath';
 import { AppWindows } from './app-windows';
@@ -69,13 +70,21 @@ async function start(): Promise<void> {
   // The window the user was in, read through the engine's own window backend just before ours show.
   const frontmost: FrontmostTracker = new FrontmostTracker(() => svc.focusedApp(), process.pid);
   const svc: AppService = new AppService({
-    wire: async () =>
-      wireEngine(await loadConfig(), {
-        // X11 reads monitors itself; macOS/Windows take them from Electron's screen module.
-        ...(platform === 'linux' ? {} : { monitors: screenMonitors }),
-        nwmWorkerPath,
-        llmApiKey: await secrets.get(LLM_API_KEY),
-      }),
+    // One host per desk: this app serves its engine on the DeskPilot socket (the CLI then uses
+    // it), or uses the `deskpilot service` that already runs.
+    desk: async () => {
+      const config = await loadConfig();
+      const opened = await hostOrJoin(config.configDir.value, async () =>
+        wireEngine(config, {
+          // X11 reads monitors itself; macOS/Windows take them from Electron's screen module.
+          ...(platform === 'linux' ? {} : { monitors: screenMonitors }),
+          nwmWorkerPath,
+          llmApiKey: await secrets.get(LLM_API_KEY),
+        }),
+      );
+      if (opened.note) console.error(`DeskPilot: ${opened.note}`);
+      return opened.desk;
+    },
     settings,
     hotkeys: () => hk.status(),
     settingsChanged: async (view) => {
