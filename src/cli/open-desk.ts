@@ -37,6 +37,6 @@ export async function openDesk(flags: ConfigFlags, io: Io): Promise<Desk> {
       }
     }
   }
-  const [{ compose }, { LocalDesk }] = await Promise.all([import('./compose'), import('../app/local-desk')]);
+  const [{ compose }, { LocalDesk }] = await Promise.all([import('../compose/compose'), import('../app/local-desk')]);
   return new LocalDesk(await compose(flags));
 }
