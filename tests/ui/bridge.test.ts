@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDesktop } from '../support/describe-desktop';
+import { POLL } from '../support/wait-for';
 import { IPC_CHANNELS, methodName } from '../../src/protocol/ipc-channels';
 import { startWebHarness, type WebHarness } from '../harness/web-harness';
 import { UI_BROWSER_ARGS, UI_BROWSER_PATH, type PageGlobals } from '../harness/ui-browser';
@@ -105,7 +106,12 @@ describeDesktop('web harness bridge (real AppService and guard over loopback HTT
     writeFileSync(configFile, '{"chrome":{"url":"http://127.0.0.1:9"}}\n');
     const before = readFileSync(configFile, 'utf8');
     const bad = await page.evaluate(() => (globalThis as unknown as PageGlobals).api.settingsSet({ patch: { llm: { base_url: 'not a url' } } }));
-    expect(bad).toEqual({ ok: false, error: 'patch.llm.base_url: must be a URL such as http://localhost:11434/v1' });
+    expect(bad).toEqual({
+      ok: false,
+      error: 'patch.llm.base_url: must be a URL such as http://localhost:11434/v1',
+      code: 'invalid_input',
+      fields: [{ path: 'patch.llm.base_url', message: 'must be a URL such as http://localhost:11434/v1' }],
+    });
     expect(readFileSync(configFile, 'utf8')).toBe(before);
 
     const good = await page.evaluate(() => (globalThis as unknown as PageGlobals).api.settingsSet({ patch: { llm: { base_url: 'http://localhost:11434/v1', api_key: 'sk-test' } } }));
@@ -139,12 +145,12 @@ describeDesktop('web harness bridge (real AppService and guard over loopback HTT
     expect(seen[0]!.bytes.byteLength).toBe(bytes.length);
     expect(sha(seen[0]!.bytes)).toBe(sha(bytes));
     expect(seen[0]!.mime).toBe('audio/webm;codecs=opus');
-    expect(r).toEqual({ ok: false, error: 'cannot reach the transcription server at http://127.0.0.1:9/v1 — set the voice base URL in Settings' });
+    expect(r).toEqual({ ok: false, error: 'cannot reach the transcription server at http://127.0.0.1:9/v1 — set the voice base URL in Settings', code: 'voice_unreachable' });
 
     const empty = await page.evaluate(() => (globalThis as unknown as PageGlobals).api.voiceTranscribe({ audio: new Uint8Array(0), mime: 'audio/webm' }));
-    expect(empty).toEqual({ ok: false, error: 'audio: must be between 1 byte and 25 MB' });
+    expect(empty).toMatchObject({ ok: false, error: 'audio: must be between 1 byte and 25 MB', code: 'invalid_input' });
     const notBytes = await page.evaluate(() => (globalThis as unknown as PageGlobals).api.voiceTranscribe({ audio: [1, 2, 3] as never, mime: 'audio/webm' }));
-    expect(notBytes).toEqual({ ok: false, error: 'audio: must be audio bytes' });
+    expect(notBytes).toMatchObject({ ok: false, error: 'audio: must be audio bytes', code: 'invalid_input' });
     expect(harness.audio.length).toBe(before + 1);
   });
 
@@ -160,12 +166,12 @@ describeDesktop('web harness bridge (real AppService and guard over loopback HTT
       g.events.on('ui:voice', () => g.seen!.push('voice'));
       g.events.on('agent:update', (view) => g.seen!.push(`agent ${view.runId} ${view.status}`));
     });
-    await expect.poll(() => harness.eventClients()).toBeGreaterThan(0);
+    await expect.poll(() => harness.eventClients(), POLL).toBeGreaterThan(0);
     harness.emit('ui:show');
     harness.emit('ui:voice');
     // agent:update carries the run's state; the others carry nothing (the listener gets no argument).
     harness.emit('agent:update', { runId: 'a1', version: 1, goal: 'g', status: 'planning', steps: [], notices: [], commands: 0 });
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).seen)).toEqual(['show 0', 'voice', 'agent a1 planning']);
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).seen), POLL).toEqual(['show 0', 'voice', 'agent a1 planning']);
   });
 
   it('a request without the token, or with a wrong one, is refused (403) and runs nothing', async () => {
@@ -176,7 +182,7 @@ describeDesktop('web harness bridge (real AppService and guard over loopback HTT
     const host = `127.0.0.1:${port}`;
     const none = await request(port, '/__api/settings:set', { method: 'POST', headers: { host, 'content-type': 'application/json' }, body });
     expect(none.status).toBe(403);
-    expect(JSON.parse(none.body)).toEqual({ ok: false, error: 'refused: unknown sender' });
+    expect(JSON.parse(none.body)).toEqual({ ok: false, error: 'refused: unknown sender', code: 'refused' });
     const wrong = await request(port, '/__api/window:hide', {
       method: 'POST',
       headers: { host, 'content-type': 'application/json', 'x-deskpilot-token': 'f'.repeat(64) },

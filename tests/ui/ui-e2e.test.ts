@@ -271,7 +271,7 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
     const closeAll = { text: 'switch to hacker news' };
     const none = await post({}, closeAll);
     expect(none.status).toBe(403);
-    expect(await none.json()).toEqual({ ok: false, error: 'refused: unknown sender' });
+    expect(await none.json()).toEqual({ ok: false, error: 'refused: unknown sender', code: 'refused' });
     const wrong = await post({ 'x-deskpilot-token': rig.harness.token.replace(/./, (c) => (c === 'a' ? 'b' : 'a')) }, closeAll);
     expect(wrong.status).toBe(403);
     // The page's own origin without the token (what another script in it could try) is refused too.
