@@ -11,25 +11,15 @@ import { AppLaunchError } from '../../src/platform/apps/app-launch-error';
 import { createAppCatalog } from '../../src/platform/apps/create-app-catalog';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { stopGroup } from '../support/process-group';
+import { waitFor, WAIT_MS } from '../support/wait-for';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(cmd, args, { env, timeout: 10_000 }, (err, stdout, stderr) =>
+    execFile(cmd, args, { env, timeout: WAIT_MS }, (err, stdout, stderr) =>
       err ? reject(new Error(`${cmd} ${args.join(' ')}: ${err.message} ${stderr}`)) : resolve(stdout),
     ),
   );
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
 }
 
 function alive(pid: number): boolean {
@@ -44,19 +34,6 @@ function alive(pid: number): boolean {
 
 /** Process groups started by the tests; killed in afterEach even when an assertion failed. */
 const started: number[] = [];
-
-async function killGroup(pgid: number): Promise<void> {
-  for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
-    try {
-      process.kill(-pgid, signal);
-    } catch {
-      return; // already gone
-    }
-    const deadline = Date.now() + 3_000;
-    while (alive(pgid) && Date.now() < deadline) await sleep(25);
-    if (!alive(pgid)) return;
-  }
-}
 
 describeDesktop('app catalog launch (real X desktop)', () => {
   let desk: Desktop;
@@ -80,7 +57,7 @@ describeDesktop('app catalog launch (real X desktop)', () => {
   });
 
   afterEach(async () => {
-    await Promise.all(started.splice(0).map(killGroup));
+    await Promise.all(started.splice(0).map(stopGroup));
   });
 
   afterAll(async () => {
@@ -105,7 +82,8 @@ describeDesktop('app catalog launch (real X desktop)', () => {
     expect(argv.join(' ')).not.toContain('%');
 
     const ids = await waitFor('a visible window of the launched xclock', async () => {
-      const out = await run('xdotool', ['search', '--onlyvisible', '--pid', String(pid)], desk.env);
+      // xdotool exits 1 while nothing matches.
+      const out = await run('xdotool', ['search', '--onlyvisible', '--pid', String(pid)], desk.env).catch(() => '');
       return out.trim() ? out.trim().split('\n') : undefined;
     });
     expect(ids.length).toBeGreaterThan(0);
@@ -116,7 +94,7 @@ describeDesktop('app catalog launch (real X desktop)', () => {
     const wmClass = await run('xprop', ['-id', ids[0]!, 'WM_CLASS'], desk.env);
     expect(wmClass.toLowerCase()).toContain('"xclock"'); // one of the window keys the catalog announced
 
-    await killGroup(pid!);
+    await stopGroup(pid!);
     expect(alive(pid!)).toBe(false);
   });
 

@@ -17,7 +17,7 @@ describe('electron-vite build (no Electron runtime needed)', () => {
       cwd: root,
       stdio: 'pipe',
     });
-  }, 120_000);
+  });
 
   it('the sandboxed preload requires nothing but electron', () => {
     expect([...new Set(requires('out/preload/index.js'))]).toEqual(['electron']);

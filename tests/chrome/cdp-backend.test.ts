@@ -11,7 +11,11 @@ import { createCdpChromeBackend, type CdpChromeBackend, type CdpChromeBackendOpt
 import { launchChrome, type LaunchedChrome } from '../../src/platform/chrome/launch';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
-import { waitFor } from '../support/wait-for';
+import { liveGroupMembers, stopGroup } from '../support/process-group';
+import { waitFor, WAIT_MS } from '../support/wait-for';
+
+/** Per-tab bound for summaries: the frozen tab costs all of it; the live ones must answer within it on a busy machine. */
+const SUMMARY_TIMEOUT_MS = 10_000;
 
 // The CDP backend against a real Chromium on a real (virtual) X desktop. Every effect is checked
 // through a separate raw CDP connection (or X11 tools), never through the backend itself.
@@ -25,12 +29,11 @@ interface RawTab {
   active: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(cmd, args, { env, timeout: 10_000 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    execFile(cmd, args, { env, timeout: WAIT_MS }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
   );
 }
 
@@ -43,35 +46,6 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** pids of process group `pgid` still running (zombies excluded). */
-async function liveGroup(pgid: number): Promise<number[]> {
-  const out = await run('ps', ['-eo', 'pid=,pgid=,stat='], process.env);
-  return out
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/))
-    .filter((f) => f.length === 3 && Number(f[1]) === pgid && !f[2]!.startsWith('Z'))
-    .map((f) => Number(f[0]));
-}
-
-async function killGroup(pgid: number): Promise<void> {
-  try {
-    process.kill(-pgid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + 5000;
-  while ((await liveGroup(pgid)).length > 0) {
-    if (Date.now() > deadline) {
-      try {
-        process.kill(-pgid, 'SIGKILL');
-      } catch {
-        // gone meanwhile
-      }
-    }
-    await sleep(50);
-  }
-}
-
 describeDesktop('CdpChromeBackend against a real Chromium', () => {
   let desk: Desktop;
   let raw: CDP.Client;
@@ -81,7 +55,7 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
 
   /** A backend for this desktop's Chromium; disposed in afterAll. */
   const makeBackend = (o: Partial<CdpChromeBackendOptions> = {}) => {
-    const b = createCdpChromeBackend({ profileDir: emptyProfile, defaultUserDataDirs: [], connectTimeoutMs: 5000, ...o });
+    const b = createCdpChromeBackend({ profileDir: emptyProfile, defaultUserDataDirs: [], connectTimeoutMs: WAIT_MS, ...o });
     extraBackends.push(b);
     return b;
   };
@@ -139,14 +113,14 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
     raw = await CDP({ target: desk.chrome!.browserWsUrl, local: true });
     emptyProfile = await mkdtemp(path.join(os.tmpdir(), 'deskpilot-cdp-test-'));
     backend = makeBackend({ chromeUrl: desk.chrome!.browserWsUrl });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const b of extraBackends) await b.dispose().catch(() => undefined);
     await raw?.close().catch(() => undefined);
     await desk?.stop();
     if (emptyProfile) await rm(emptyProfile, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   describe('listing', () => {
     it('follows the tab strip across two windows, marks each window’s selected tab, and leaves no session attached', async () => {
@@ -212,7 +186,7 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
         created.push((await raw.Target.createTarget({ url: desk.pages.url('page', { title: `Bulk ${i}` }), background: true })).targetId);
       }
       try {
-        await waitFor('100 loaded tabs', async () => (await rawPages()).filter((p) => p.title.startsWith('Bulk ')).length === created.length, 60_000);
+        await waitFor('100 loaded tabs', async () => (await rawPages()).filter((p) => p.title.startsWith('Bulk ')).length === created.length, 4 * WAIT_MS);
         const fresh = makeBackend({ chromeUrl: desk.chrome!.browserWsUrl });
         let t0 = performance.now();
         const cold = await fresh.listTabs();
@@ -234,7 +208,7 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
       } finally {
         await closeRaw(...created);
       }
-    }, 120_000);
+    }, 10 * WAIT_MS); // a hundred tabs to open, load and close
   });
 
   describe('actions', () => {
@@ -342,22 +316,22 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
       const withText = await open('Papa', { query: { text: words } });
       const { targetId: frozen } = await raw.Target.createTarget({ url: desk.pages.url('frozen') });
       try {
-        await waitFor('the frozen page to load', async () => (await rawPages()).some((p) => p.targetId === frozen && p.title === 'Frozen page'));
-        await sleep(200); // its load handler starts the endless loop
+        // The page marks its title just before its endless loop starts.
+        await waitFor('the page to freeze', async () => (await rawPages()).some((p) => p.targetId === frozen && p.title === 'Frozen page (frozen)'));
         const t0 = performance.now();
-        const got = await backend.summarize([withDesc, withText, frozen, 'NO-SUCH-TARGET'], 1500);
-        console.log(`[timing] summarize with a frozen tab: ${(performance.now() - t0).toFixed(0)} ms (per-tab timeout 1500 ms)`);
+        const got = await backend.summarize([withDesc, withText, frozen, 'NO-SUCH-TARGET'], SUMMARY_TIMEOUT_MS);
+        console.log(`[timing] summarize with a frozen tab: ${(performance.now() - t0).toFixed(0)} ms (per-tab timeout ${SUMMARY_TIMEOUT_MS} ms)`);
         expect(got.get(withDesc)).toBe('Oscar is described here.');
         expect(got.get(withText)).toBe(words.split(' ').slice(0, 30).join(' '));
         expect(got.get(frozen)).toBeNull();
         expect(got.get('NO-SUCH-TARGET')).toBeNull();
         // The frozen tab must not have broken the connection either.
         expect((await backend.listTabs()).some((t) => t.targetId === frozen)).toBe(true);
-        expect((await backend.summarize([withDesc], 1500)).get(withDesc)).toBe('Oscar is described here.');
+        expect((await backend.summarize([withDesc], SUMMARY_TIMEOUT_MS)).get(withDesc)).toBe('Oscar is described here.');
       } finally {
         await closeRaw(withDesc, withText, frozen);
       }
-    }, 30_000);
+    });
   });
 
   describe('connecting', () => {
@@ -386,7 +360,7 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
         expect(accepted).toBe(1);
         for (const s of sockets) s.destroy();
         await waitFor('the relay to drop', async () => sockets.size === 0);
-        await sleep(50); // let the client see the close
+        await waitFor('the backend to see the close', () => viaRelay.connectedVia === null);
         expect(await viaRelay.listTabs()).toHaveLength(expected);
         expect(accepted).toBe(2);
       } finally {
@@ -437,15 +411,16 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
     const launched: LaunchedChrome[] = [];
 
     afterAll(async () => {
-      for (const l of launched) if (l.pid) await killGroup(l.pid);
+      for (const l of launched) if (l.pid) await stopGroup(l.pid);
       if (profile) await rm(profile, { recursive: true, force: true });
-    }, 30_000);
+    });
 
     it('starts Chromium on a fresh profile, reuses it, and the backend follows a restart', async () => {
       profile = await mkdtemp(path.join(os.tmpdir(), 'deskpilot-launch-'));
       const opts = {
         profileDir: profile,
         env: desk.env,
+        timeoutMs: 2 * WAIT_MS,
         extraArgs: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
       };
       const first = await launchChrome(opts);
@@ -457,7 +432,7 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
       // Independent check: the port answers a plain CDP client, and it is the browser we started.
       const direct = await CDP({ target: first.browserWsUrl, local: true });
       await direct.close();
-      expect(await liveGroup(first.pid!)).toContain(first.pid);
+      expect(liveGroupMembers(first.pid!)).toContain(first.pid);
 
       const again = await launchChrome(opts);
       expect(again).toMatchObject({ reused: true, port: first.port, browserWsUrl: first.browserWsUrl, pid: first.pid });
@@ -467,7 +442,7 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
       expect((await viaProfile.listTabs()).length).toBeGreaterThanOrEqual(1);
       expect(await viaProfile.describe()).toContain(`127.0.0.1:${first.port}`);
 
-      await killGroup(first.pid!);
+      await stopGroup(first.pid!);
       await expect(viaProfile.listTabs()).rejects.toBeInstanceOf(ChromeUnavailableError);
 
       const restarted = await launchChrome(opts);
@@ -476,6 +451,6 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
       expect(restarted.pid).not.toBe(first.pid);
       expect(await viaProfile.describe()).toContain(`127.0.0.1:${restarted.port}`);
       expect((await viaProfile.listTabs()).length).toBeGreaterThanOrEqual(1);
-    }, 90_000);
+    }, 5 * WAIT_MS); // two Chromium starts
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
+import { waitFor } from '../support/wait-for';
 import { activeWindow, frameOf, isHidden, processRunning, wmWindows, type Frame } from '../support/x-observe';
 
 // Windows, apps, presets and undo end to end: the real CLI against a real X server with two
@@ -253,11 +254,10 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     // Its own WM_CLASS, so the catalog does not call it XTerm.
     const doomed = spawn('xterm', ['-title', 'Doomed', '-name', 'doomed', '-class', 'Doomedterm'], { env, detached: true, stdio: 'ignore' });
     const name = 'Doomedterm';
-    let s = await snap();
-    for (let i = 0; i < 100 && !s.running_apps.some((a) => a.name === name); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      s = await snap();
-    }
+    const s = await waitFor(`${name} in the snapshot`, async () => {
+      const now = await snap();
+      return now.running_apps.some((a) => a.name === name) && now;
+    });
     const file = path.join(dir, 'snap.json');
     writeFileSync(file, JSON.stringify(s));
     try {

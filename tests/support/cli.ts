@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { onTestFinished } from 'vitest';
 
 // Runs the real CLI as a child process — the way a user or another program runs it.
 
@@ -16,6 +17,7 @@ export interface CliResult {
 export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: string }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    endWithTheTest(child);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -33,4 +35,18 @@ export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: s
     child.stdin.on('error', () => undefined); // the CLI may exit before reading all of stdin
     child.stdin.end(opts.stdin ?? '');
   });
+}
+
+/**
+ * A CLI still running when its test ends (it failed or timed out) is killed, so it cannot act on
+ * the desktop under the next test (close its tabs, move its windows).
+ */
+function endWithTheTest(child: ChildProcess): void {
+  try {
+    onTestFinished(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    });
+  } catch {
+    // Not inside a test (a beforeAll/afterAll hook): the hook awaits it.
+  }
 }

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDesktop } from './describe-desktop';
 import { startDesktop, type Desktop } from './desktop';
 import { startTestPages } from './test-pages';
+import { waitFor, WAIT_MS } from './wait-for';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { env, timeout: 10_000 }, (err, stdout, stderr) =>
+    execFile(cmd, args, { env, timeout: WAIT_MS }, (err, stdout, stderr) =>
       err ? reject(new Error(`${cmd} ${args.join(' ')}: ${err.message} ${stderr}`)) : resolve(stdout),
     );
   });
@@ -82,7 +83,7 @@ describeDesktop('real test desktop', () => {
 
   beforeAll(async () => {
     desk = await startDesktop({ apps: ['xterm', 'xclock'] });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await desk?.stop();
@@ -140,17 +141,14 @@ describeDesktop('real test desktop', () => {
             returnByValue: true,
           })
         ).result.value as [string, string] | null;
-      let seen = await read().catch(() => null);
-      for (let i = 0; seen === null && i < 200; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        seen = await read().catch(() => null); // a navigation in flight can reject an evaluate
-      }
+      // A navigation in flight can reject an evaluate.
+      const seen = await waitFor('the page to load', () => read().catch(() => null).then((v) => v ?? undefined));
       expect(seen).toEqual([title, desc]);
     } finally {
       await client.close();
       await CDP.Close({ port: desk.chrome!.port, id: targetId });
     }
-  }, 30_000);
+  });
 
   it('leaves out the description meta unless asked, and has an index and a 404', async () => {
     const html = await (await fetch(desk.pages.url('page', { title: 'Plain' }))).text();
@@ -163,11 +161,11 @@ describeDesktop('real test desktop', () => {
   it('answers /slow after the requested delay, so a shorter delay finishes first', async () => {
     const order: string[] = [];
     await Promise.all([
-      fetch(desk.pages.url('slow', { ms: '600' })).then(async (r) => order.push(`600:${r.status}:${await r.text()}`)),
+      fetch(desk.pages.url('slow', { ms: '2000' })).then(async (r) => order.push(`2000:${r.status}:${await r.text()}`)),
       fetch(desk.pages.url('slow', { ms: '50' })).then(async (r) => order.push(`50:${r.status}:${await r.text()}`)),
     ]);
     expect(order[0]).toMatch(/^50:200:.*Answered after 50 ms/s);
-    expect(order[1]).toMatch(/^600:200:.*Answered after 600 ms/s);
+    expect(order[1]).toMatch(/^2000:200:.*Answered after 2000 ms/s);
   });
 
   it('serves /frozen as a page whose renderer stops answering after load', async () => {
@@ -176,33 +174,33 @@ describeDesktop('real test desktop', () => {
     const client = await CDP({ port: chrome.port, target: targetId, local: true });
     client.on('error', () => {});
     try {
-      // Poll until an evaluate goes unanswered: a page that never freezes answers every time and fails.
-      let frozen = false;
-      for (let i = 0; !frozen && i < 20; i++) {
-        // Any reply, even an error from a navigation in flight, means the renderer still answers.
-        const answer = client.Runtime.evaluate({ expression: 'document.title' }).then(
-          () => 'answered',
-          () => 'answered',
-        );
-        let timer: NodeJS.Timeout | undefined;
-        const silence = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('silent'), 1_000)));
-        frozen = (await Promise.race([answer, silence])) === 'silent';
-        clearTimeout(timer);
-      }
-      expect(frozen).toBe(true);
+      // The page adds " (frozen)" to its title as its last act before the endless loop.
+      await waitFor('the page to mark itself frozen', async () => {
+        const list = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/list`)).json()) as Array<{ id: string; title: string }>;
+        return list.find((t) => t.id === targetId)?.title === 'Frozen page (frozen)';
+      });
+      // From then on nothing answers: the loop never yields.
+      const answer = client.Runtime.evaluate({ expression: 'document.title' }).then(
+        () => 'answered',
+        () => 'answered',
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const silence = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('silent'), 3_000)));
+      expect(await Promise.race([answer, silence])).toBe('silent');
+      clearTimeout(timer);
       // The browser process still knows the tab and its title: only the renderer is stuck.
       const list = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/list`)).json()) as Array<{ id: string; title: string }>;
-      expect(list.find((t) => t.id === targetId)?.title).toBe('Frozen page');
+      expect(list.find((t) => t.id === targetId)?.title).toBe('Frozen page (frozen)');
     } finally {
       await client.close().catch(() => {});
       // The frozen tab stays open on purpose: stop() must cope with a hung renderer.
     }
-  }, 30_000);
+  });
 
   it('stops its test page server promptly even with a request still pending', async () => {
     const pages = await startTestPages();
     const pending = fetch(pages.url('slow', { ms: '100000' }));
-    await new Promise((resolve) => setTimeout(resolve, 50)); // let the request reach the server
+    await waitFor('the request to reach the server', () => pages.slowPending() === 1);
     await pages.stop();
     await pages.stop(); // idempotent
     await expect(pending).rejects.toThrow();
@@ -222,7 +220,7 @@ describeDesktop('real test desktop', () => {
     expect(await xServerGone(second.display, mark)).toBe(true);
     // Stopping the second one left the first untouched.
     await expect(run('xdpyinfo', ['-display', desk.display])).resolves.toContain('3840x1080');
-  }, 60_000);
+  });
 
   it('tears down everything it started when a start-up step fails', async () => {
     const before = await childPids();
@@ -231,7 +229,7 @@ describeDesktop('real test desktop', () => {
     );
     // Xvfb, openbox and the Chromium that was starting in parallel are all gone again.
     expect(await childPids()).toEqual(before);
-  }, 60_000);
+  });
 
   it('stop() ends every process group, the X server and the temp profile', async () => {
     const chrome = desk.chrome!;
@@ -250,5 +248,5 @@ describeDesktop('real test desktop', () => {
     expect(await xServerGone(desk.display, mark)).toBe(true);
     expect(existsSync(chrome.userDataDir)).toBe(false);
     await expect(fetch(desk.pages.url('page'))).rejects.toThrow();
-  }, 30_000);
+  });
 });

@@ -5,11 +5,12 @@
 // (Chromium's zygote, renderers, GPU process). It does not import vitest, so the benchmarks
 // use it too; the vitest wrapper is describe-desktop.ts.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants as fsConstants, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { liveGroupMembers } from './process-group';
 import { startTestPages, type TestPages } from './test-pages';
 
 export type { TestPages } from './test-pages';
@@ -47,14 +48,15 @@ const CHROMIUM_PATH = '/usr/lib/chromium/chromium';
 const APT_INSTALL =
   'apt-get install -y --no-install-recommends xvfb openbox wmctrl xdotool x11-utils x11-xserver-utils xterm x11-apps chromium';
 
-// Bounds are generous: parallel test files share two cores, and Chromium's first start is the slow part.
-const XVFB_TIMEOUT_MS = 10_000;
-const TOOL_TIMEOUT_MS = 10_000;
-const WM_TIMEOUT_MS = 10_000;
-const APP_TIMEOUT_MS = 20_000;
-const CHROME_TIMEOUT_MS = 30_000;
+// Bounds are generous: parallel test files share two cores that may be busy with other work, and
+// Chromium's first start is the slow part. Nothing waits for them on a healthy start.
+const XVFB_TIMEOUT_MS = 60_000;
+const TOOL_TIMEOUT_MS = 60_000;
+const WM_TIMEOUT_MS = 60_000;
+const APP_TIMEOUT_MS = 90_000;
+const CHROME_TIMEOUT_MS = 120_000;
 /** How long a process group gets to exit after SIGTERM (and again after SIGKILL). */
-const STOP_GRACE_MS = 2_000;
+const STOP_GRACE_MS = 10_000;
 const POLL_MS = 25;
 /** Enough of a process's output to explain a failed start. */
 const LOG_TAIL_CHARS = 4_000;
@@ -171,23 +173,6 @@ function untrackGroup(pgid: number): void {
   // Forget the group as soon as its leader is gone: once empty, its id may be reused by strangers.
   liveGroups.delete(pgid);
   tellWatchdog('-', 'g', pgid);
-}
-
-/** pids in process group `pgid` that are still running (zombies don't count: only their parent can reap them). */
-function liveGroupMembers(pgid: number): number[] {
-  const members: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // "pid (comm) state ppid pgrp ..." — comm may contain spaces and parentheses.
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pgrp) === pgid && state !== 'Z') members.push(Number(entry));
-    } catch {
-      // exited while we were looking
-    }
-  }
-  return members;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import CDP from 'chrome-remote-interface';
+import { waitFor, WAIT_MS } from './wait-for';
 
 // An observer that talks to Chromium directly, independent of DeskPilot's backend, so
 // tests check effects with something other than the code under test.
@@ -30,13 +31,13 @@ export class RawCdp {
   /** Opens a tab and waits until its document has the expected title. */
   async open(url: string, opts: { newWindow?: boolean } = {}): Promise<string> {
     const { targetId } = await this.client.Target.createTarget({ url, newWindow: opts.newWindow });
-    await this.waitFor(async () => (await this.pages()).some((p) => p.targetId === targetId && p.title !== '' && p.url === url));
+    await this.waitFor(async () => (await this.pages()).some((p) => p.targetId === targetId && p.title !== '' && p.url === url), `the tab ${url} to load`);
     return targetId;
   }
 
   async close(targetId: string): Promise<void> {
     await this.client.Target.closeTarget({ targetId });
-    await this.waitFor(async () => !(await this.pages()).some((p) => p.targetId === targetId));
+    await this.waitFor(async () => !(await this.pages()).some((p) => p.targetId === targetId), `the tab ${targetId} to close`);
   }
 
   /** Evaluates an expression in a page through its own session. */
@@ -50,12 +51,8 @@ export class RawCdp {
     }
   }
 
-  async waitFor(cond: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await cond())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+  async waitFor(cond: () => Promise<boolean>, what = 'a condition in Chromium', timeoutMs = WAIT_MS): Promise<void> {
+    await waitFor(what, cond, timeoutMs);
   }
 
   async dispose(): Promise<void> {

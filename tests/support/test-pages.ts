@@ -8,6 +8,8 @@ export interface TestPages {
   base: string;
   /** url('page', { title: 'Reddit', desc: '...' }) → "<base>/page?title=Reddit&desc=..." */
   url(name: string, query?: Record<string, string>): string;
+  /** /slow requests received and not yet answered. */
+  slowPending(): number;
   /** Idempotent; drops open (keep-alive or still-pending) connections instead of waiting for them. */
   stop(): Promise<void>;
 }
@@ -74,14 +76,15 @@ export async function startTestPages(): Promise<TestPages> {
       }
 
       case '/frozen':
-        // Freeze only after load (and after the load handlers ran): the tab then has its title and a
-        // finished navigation, but its renderer never answers again — like a real hung page.
+        // Freeze only after load (and after the load handlers ran): the tab then has a finished
+        // navigation, but its renderer never answers again — like a real hung page. Its last act is
+        // to add " (frozen)" to its title, which the browser still shows: a test can wait for that.
         return send(
           200,
           htmlPage(
             q.get('title') ?? 'Frozen page',
             '<p id="text">This page busy-loops forever after load.</p>' +
-              "<script>addEventListener('load', () => setTimeout(() => { while (true) {} }, 0));</script>",
+              "<script>addEventListener('load', () => setTimeout(() => { document.title += ' (frozen)'; while (true) {} }, 0));</script>",
           ),
         );
 
@@ -103,6 +106,7 @@ export async function startTestPages(): Promise<TestPages> {
   let stopping: Promise<void> | null = null;
   return {
     base,
+    slowPending: () => slowTimers.size,
     url(name, query) {
       const url = new URL(`/${name.replace(/^\/+/, '')}`, base);
       for (const [key, value] of Object.entries(query ?? {})) url.searchParams.set(key, value);

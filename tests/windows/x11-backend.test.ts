@@ -11,7 +11,8 @@ import { createX11WindowBackend, type X11WindowBackend } from '../../src/platfor
 import { XConnection } from '../../src/platform/windows/x11/x-connection';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
-import { waitFor } from '../support/wait-for';
+import { stopGroup } from '../support/process-group';
+import { waitFor, WAIT_MS } from '../support/wait-for';
 
 const XTERM_STEP = { width: 6, height: 13 };
 
@@ -19,7 +20,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(cmd, args, { env, timeout: 10_000 }, (err, stdout, stderr) =>
+    execFile(cmd, args, { env, timeout: WAIT_MS }, (err, stdout, stderr) =>
       err ? reject(new Error(`${cmd} ${args.join(' ')}: ${err.message} ${stderr}`)) : resolve(stdout),
     ),
   );
@@ -94,7 +95,8 @@ describeDesktop('X11 window backend on a real desktop', () => {
 
   beforeAll(async () => {
     desk = await startDesktop({ apps: ['xterm', 'xclock'], chrome: true });
-    backend = createX11WindowBackend({ display: desk.display });
+    // The window manager gets as long as it needs on a busy machine to apply what is asked.
+    backend = createX11WindowBackend({ display: desk.display, settleTimeoutMs: WAIT_MS });
     [xterm, xclock, chromium] = await Promise.all([
       windowOfPid(desk.pids.apps.xterm!),
       windowOfPid(desk.pids.apps.xclock!),
@@ -353,7 +355,7 @@ describeDesktop('X11 window backend on a real desktop', () => {
   });
 
   it('turns X errors into rejected promises instead of crashing, and keeps the connection usable', async () => {
-    const conn = await XConnection.open(desk.display, 5000);
+    const conn = await XConnection.open(desk.display, WAIT_MS);
     try {
       const err = await conn.getProperty(0x1fffff0, 39).then(
         () => null,
@@ -450,7 +452,7 @@ describeDesktop('X11 window backend on a real desktop', () => {
 
   /** A dock window with a strut, made over a separate raw X connection (not the backend). */
   async function openDock(display: string, strut: number[], [x, y, w, h]: number[]): Promise<{ xid: number; close(): Promise<void> }> {
-    const conn = await XConnection.open(display, 5000);
+    const conn = await XConnection.open(display, WAIT_MS);
     const X = conn.client as unknown as {
       AllocID(): number;
       CreateWindow(...args: unknown[]): void;
@@ -488,19 +490,7 @@ describeDesktop('X11 window backend on a real desktop', () => {
     const stop = async () => {
       for (const p of [...procs].reverse()) {
         if (p.exitCode !== null || p.signalCode !== null) continue;
-        const exited = new Promise((r) => p.once('exit', r));
-        try {
-          process.kill(-p.pid!, 'SIGTERM');
-        } catch {
-          continue;
-        }
-        await Promise.race([exited, sleep(2000)]);
-        try {
-          process.kill(-p.pid!, 'SIGKILL');
-        } catch {
-          // gone
-        }
-        await Promise.race([exited, sleep(2000)]);
+        await stopGroup(p.pid!);
       }
     };
     bareStops.push(stop);
