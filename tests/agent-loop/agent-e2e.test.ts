@@ -10,6 +10,7 @@ import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
 import { RawCdp } from '../support/raw-cdp';
+import { gate } from '../support/wait-for';
 
 // Agent mode end to end: the real CLI (`deskpilot agent --yes "…"`) as a child process, the
 // real CDP agent browser on real Chromium, and the real OpenAI SDK over real HTTP to a
@@ -36,7 +37,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
       DESKPILOT_CONFIG_DIR: dir,
       DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl,
       DESKPILOT_LLM_MODEL: 'scripted-model',
-      DESKPILOT_LLM_TIMEOUT_MS: '10000',
+      DESKPILOT_LLM_TIMEOUT_MS: '60000',
       DESKPILOT_AGENT_EXECUTOR_MODEL: 'scripted-executor',
     };
   });
@@ -174,6 +175,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
         const steal = `${pages.crossBase}/steal.html`;
         const t = (cmd: object) => ({ content: `<tool_code>${JSON.stringify(cmd)}</tool_code>` });
         const readPage = t({ action: 'read_page' });
+        const checked = gate();
         // An executor that does what the page says. Failed turns end a run after 3 in a row
         // (maxFailures), so a read_page (which succeeds) comes after every two refusals.
         const executor = [
@@ -195,8 +197,8 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
           /* 16 */ readPage,
           /* 17 */ t({ action: 'close_tab', tab: 4 }),
           /* 18 */ t({ action: 'close_tab', tab: 5 }),
-          // Answered late, so the page can be checked while the run waits for it.
-          /* 19 */ { ...t({ action: 'close_tab', tab: 1 }), delayMs: 2500 },
+          // Held until the page has been checked while the run waits for it.
+          /* 19 */ { ...t({ action: 'close_tab', tab: 1 }), after: checked.opened },
           /* 20 */ t({ action: 'done', answer: 'I did what the page said.' }),
         ];
         llm.script(
@@ -233,6 +235,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
         expect(await raw.evaluate(agentTab!.targetId, "document.getElementById('note').value")).toBe('');
         expect(await raw.evaluate(agentTab!.targetId, 'window.__inputs')).toEqual([]);
         expect(mid.map((p) => p.url).sort()).toEqual([...userTabs.map((p) => p.url), page].sort());
+        checked.open();
 
         const r = await running;
         expect(r.code).toBe(0);
@@ -340,7 +343,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
     } finally {
       await watcher.close();
     }
-  }, 60_000);
+  }, 300_000); // twenty model turns and their page actions, through the CLI
 
   it('Ctrl-C stops the run cleanly: the model request in flight is aborted, the browser detached, what was done printed (exit 3)', async () => {
     llm.script(

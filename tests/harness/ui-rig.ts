@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
+import { WAIT_MS } from '../support/wait-for';
 import { UI_BROWSER_ARGS, UI_BROWSER_PATH } from './ui-browser';
 import { startWebHarness, type View, type WebHarness } from './web-harness';
 
@@ -109,6 +110,9 @@ export async function startUiRig(opts: { apps?: Array<'xterm' | 'xclock'>; env?:
           colorScheme: o.colorScheme ?? 'light',
           deviceScaleFactor: 1,
         });
+        // Playwright waits up to 30 s for an element or a navigation; a busy machine may need longer.
+        context.setDefaultTimeout(WAIT_MS);
+        context.setDefaultNavigationTimeout(WAIT_MS);
         const page = await context.newPage();
         const problems: string[] = [];
         page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

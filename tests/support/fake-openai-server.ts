@@ -8,6 +8,11 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 interface Common {
   /** Wait this long before answering (the client may give up first). */
   delayMs?: number;
+  /**
+   * Answer only once this settles: the test holds the answer until it has checked (or done) what
+   * must happen while the client waits, however long that takes on a busy machine.
+   */
+  after?: Promise<unknown>;
   headers?: Record<string, string>;
 }
 
@@ -115,7 +120,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         // Not retryable: an unscripted request is a test bug and should fail at once, loudly.
         return send(res, 500, { error: { message: 'fake OpenAI server: no scripted answer left', type: 'server_error', code: null } }, { 'x-should-retry': 'false' });
       }
-      lifetime.later('delayMs' in next ? (next.delayMs ?? 0) : 0, () => answer(res, next, recorded.model ?? 'unknown'));
+      const reply = () => lifetime.later('delayMs' in next ? (next.delayMs ?? 0) : 0, () => answer(res, next, recorded.model ?? 'unknown'));
+      if ('after' in next && next.after) {
+        const held = () => {
+          if (!res.destroyed) reply();
+        };
+        next.after.then(held, held);
+      } else reply();
     });
   });
   const lifetime = new LoopbackLifetime(server);

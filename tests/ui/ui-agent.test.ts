@@ -6,6 +6,7 @@ import { startAgentPages, type AgentPages } from '../agent-pages/serve';
 import { startUiRig, type UiPage, type UiRig } from '../harness/ui-rig';
 import { describeDesktop } from '../support/describe-desktop';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
+import { gate, POLL } from '../support/wait-for';
 
 // Agent mode in the app, end to end: the real renderer in a real Chromium page, through the web
 // harness to the real AppService and its agent service, which runs the real agent loop with the
@@ -13,7 +14,6 @@ import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server'
 // against a scripted OpenAI-compatible server. What the agent did to the page is read back
 // independently with raw CDP.
 
-const POLL = { timeout: 15_000, interval: 25 };
 
 const userMessage = (llm: FakeOpenAi, i: number) => llm.requests[i]!.messages!.find((m) => m.role === 'user')!.content;
 const instructionOf = (llm: FakeOpenAi, i: number) => userMessage(llm, i).match(/Current instruction: (.*)/)?.[1];
@@ -32,7 +32,7 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     // The LLM comes from the env, as in the app: model names here, the server's URL per test.
     rig = await startUiRig({
       apps: [],
-      env: { DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_AGENT_EXECUTOR_MODEL: 'scripted-executor', DESKPILOT_LLM_TIMEOUT_MS: '10000' },
+      env: { DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_AGENT_EXECUTOR_MODEL: 'scripted-executor', DESKPILOT_LLM_TIMEOUT_MS: '60000' },
     });
     mkdirSync(rig.configDir, { recursive: true });
     writeFileSync(path.join(rig.configDir, 'config.json'), JSON.stringify({ agent: { tools: [{ name: 'Shop', url: pages.url('/search.html') }] } }));
@@ -153,10 +153,11 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
   });
 
   it('a correction sent mid-run becomes the next instruction; Stop ends the run there, and nothing more is done', async () => {
+    // The first step's command is held until the correction has been sent, so it arrives mid-run.
+    const corrected = gate();
     llm.script(
       { json: { steps: ['Open the shop', 'Search for rain', 'Report what was found'], message: 'I will search.' } },
-      // Slow enough to type a correction while the first step runs.
-      { content: `<tool_code>{"action": "open_tab", "url": "${pages.url('/search.html')}"}</tool_code>`, delayMs: 1_500 },
+      { content: `<tool_code>{"action": "open_tab", "url": "${pages.url('/search.html')}"}</tool_code>`, after: corrected.opened },
       // The correction's turn: the request hangs until Stop aborts it.
       { hang: true },
     );
@@ -173,6 +174,7 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     await correction.press('Enter');
     await expect.poll(() => text(steps(page).nth(3)), POLL).toContain('Your correction: search for boots instead');
     expect(await correction.inputValue()).toBe('');
+    corrected.open();
 
     // The correction went to the executor as its next instruction, before the plan's step 2.
     await llm.waitForRequests(3);
@@ -189,7 +191,6 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     const shop = await tabAt(pages.url('/search.html'));
     expect(shop).toBeDefined();
     expect(await rig.raw.evaluate(shop!.targetId, "document.getElementById('q').value")).toBe('');
-    await new Promise((r) => setTimeout(r, 300));
     expect(llm.requests).toHaveLength(3);
     expect(pageRequests().some((q) => q.url.startsWith('/api/search'))).toBe(false);
   });
@@ -206,7 +207,6 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     await expect.poll(() => status(page), POLL).toBe('cancelled');
     expect(await text(panel(page))).toContain('Cancelled — nothing was run.');
     expect(await panel(page).getByRole('list', { name: 'Steps' }).count()).toBe(0);
-    await new Promise((r) => setTimeout(r, 300));
     expect(llm.requests).toHaveLength(1);
     expect((await rig.raw.pages()).map((p) => p.targetId)).toEqual([userTab]);
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeDesktop } from '../support/describe-desktop';
+import { POLL } from '../support/wait-for';
 import { frameOf } from '../support/x-observe';
 import type { PageGlobals } from '../harness/ui-browser';
 import { startUiRig, type UiPage, type UiRig } from '../harness/ui-rig';
@@ -14,7 +15,6 @@ import { startUiRig, type UiPage, type UiRig } from '../harness/ui-rig';
 // effect is read back independently (raw CDP for tabs, xwininfo/xprop for windows, the file
 // system for settings). The offline matcher plans; no LLM is configured.
 
-const POLL = { timeout: 10_000, interval: 25 };
 
 describeDesktop('the UI end to end (web harness, real renderer, real desktop)', () => {
   let rig: UiRig;
@@ -144,8 +144,10 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
     expect(await rig.raw.titles()).toEqual(['Hacker News', 'Reddit - front page', 'Reddit - r/node', 'Rust Docs']);
 
     await ask();
-    // The dialog ignores Enter for a moment after it opens (a held or doubled submit Enter).
-    await page.waitForTimeout(500);
+    // The dialog ignores Enter for 400 ms after it opens (a held or doubled submit Enter). Once it has
+    // opened (its accept button has the focus), let more than that pass on the page's own clock.
+    await expect.poll(() => focusedName(page), POLL).toBe('Close them');
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: POLL.timeout });
     await expect.poll(() => rig.raw.titles(), POLL).toEqual(['Hacker News', 'Rust Docs']);
@@ -251,6 +253,8 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
       expect(target).toContain('GitHub - a');
       await page.keyboard.press('Enter');
       await expectActive(ids, 'GitHub - a');
+      // The run is over when its result is shown (the tab switches before): Esc must clear that.
+      await expect.poll(() => text(results(page)), POLL).toMatch(/^✓.*GitHub - a/);
     }
 
     const hides = rig.harness.hideCalls.length;
