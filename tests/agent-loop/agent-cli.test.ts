@@ -54,7 +54,7 @@ describe('deskpilot agent, in-process (scripted browser and OpenAI-compatible se
   beforeEach(() => {
     llm.requests.length = 0;
     rmSync(path.join(dir, 'config.json'), { force: true });
-    env = { DESKPILOT_CONFIG_DIR: dir, DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_LLM_BASE_URL: llm.baseURL, DESKPILOT_LLM_TIMEOUT_MS: '5000' };
+    env = { DESKPILOT_CONFIG_DIR: dir, DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_LLM_BASE_URL: llm.baseURL, DESKPILOT_LLM_TIMEOUT_MS: '60000' };
     browser = scriptedBrowser({
       [SEARCH]: { title: 'Search', body: '<input id="1" type="search">', elements: { 1: { tag: 'input', submitsForm: true } } },
     });

@@ -7,14 +7,16 @@ import type { AgentPages } from '../agent-pages/serve';
 import { startAgentRig, type AgentRig } from '../support/agent-rig';
 import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
-import { waitFor } from '../support/wait-for';
+import { waitFor, WAIT_MS } from '../support/wait-for';
 
 // The CDP agent browser against a real headful Chromium on a real (virtual) X desktop. Every
 // effect is checked through a separate raw CDP connection evaluating in the page (or in the
 // out-of-process iframe's own target), never through the code under test.
 
 const SNAP = { maxChars: 20_000, maskPii: true };
-const ACT = { noChangeMs: 5_000, maskPii: true };
+// How long an action waits for its effect: it returns as soon as the page changes, so a generous
+// bound costs nothing, and a busy machine may take seconds to show a fetch's results.
+const ACT = { noChangeMs: 30_000, maskPii: true };
 
 /** The number of the first element line matching `pattern`. */
 function idFor(snap: PageSnapshot | string, pattern: RegExp): number {
@@ -197,7 +199,7 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     expect(await rawEval(tab, "document.querySelector('details').open")).toBe(true);
     // Disabled: reported, not clicked.
     const disabled = await browser.perform(tab, { action: 'click', id: idFor(snap, />Disabled button/) }, ACT);
-    expect(disabled).toEqual({ ok: false, changed: false, message: `Element ID ${idFor(snap, />Disabled button/)} is disabled.` });
+    expect(disabled).toEqual({ ok: false, code: 'element_unusable', changed: false, message: `Element ID ${idFor(snap, />Disabled button/)} is disabled.` });
   });
 
   it('sees and clicks into same-origin, same-site cross-origin and cross-site (out-of-process) iframes', async () => {
@@ -271,7 +273,7 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     const tab = await open('/frame-veiled.html');
     const cross = idFor(await browser.snapshot(tab, SNAP), />Cross button</);
     const r = await browser.perform(tab, { action: 'click', id: cross }, ACT);
-    expect(r).toEqual({ ok: false, changed: false, message: `The click on element ${cross} did not reach it: 4 tries landed on <div id="veil"> instead; close or scroll away what is there, or take a fresh snapshot.` });
+    expect(r).toEqual({ ok: false, code: 'element_unusable', changed: false, message: `The click on element ${cross} did not reach it: 4 tries landed on <div id="veil"> instead; close or scroll away what is there, or take a fresh snapshot.` });
     expect(await rawEval(tab, "document.getElementById('veil-out').textContent")).toBe('');
     expect(await rawEval(await iframeTarget('/frame-cross.html?in=veiled'), "document.getElementById('cross-out').textContent")).toBe('');
   });
@@ -328,14 +330,14 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     expect(done.text).toMatch(/<call method="POST" url="\/api\/submit" status="200">\n {4}\{"fullname":"Ada Lovelace","country":"fr",.*\n {2}<\/call>/);
   });
 
-  it('reports an action with no effect, using the real wait in its message', async () => {
+  it('reports an action with no effect as changed: false, after the real wait (the loop words it for the model)', async () => {
     const tab = await open('/nochange.html');
     const snap = await browser.snapshot(tab, SNAP);
     const started = Date.now();
-    const r = await browser.perform(tab, { action: 'click', id: idFor(snap, />Does nothing</) }, { noChangeMs: 500, maskPii: true });
-    expect(r).toEqual({ ok: true, changed: false, message: 'Action executed but no DOM change detected within 0.5 seconds.' });
+    const id = idFor(snap, />Does nothing</);
+    const r = await browser.perform(tab, { action: 'click', id }, { noChangeMs: 500, maskPii: true });
+    expect(r).toEqual({ ok: true, changed: false, message: `Clicked element ${id}.` });
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    expect(Date.now() - started).toBeLessThan(3000);
     // The click did happen, hover first, like a person's: only nothing changed.
     expect(await rawEval(tab, 'window.__clicks')).toBe(1);
     expect(await rawEval(tab, 'window.__events')).toEqual(['mouseover', 'mousemove', 'mousedown', 'mouseup', 'click']);
@@ -347,8 +349,8 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     const link = idFor(snap, />Go to B</);
     expect(await browser.perform(tab, { action: 'click', id: link }, ACT)).toMatchObject({ ok: true, changed: true });
     expect(await rawEval(tab, 'location.pathname')).toBe('/nav-b.html');
-    expect(await browser.perform(tab, { action: 'click', id: link }, ACT)).toEqual({ ok: false, changed: false, message: `Element ID ${link} not found.` });
-    expect(await browser.perform(tab, { action: 'type', id: 999, value: 'x' }, ACT)).toEqual({ ok: false, changed: false, message: 'Element ID 999 not found.' });
+    expect(await browser.perform(tab, { action: 'click', id: link }, ACT)).toEqual({ ok: false, code: 'element_not_found', changed: false, message: `Element ID ${link} not found.` });
+    expect(await browser.perform(tab, { action: 'type', id: 999, value: 'x' }, ACT)).toEqual({ ok: false, code: 'element_not_found', changed: false, message: 'Element ID 999 not found.' });
     expect(await browser.element(tab, link)).toBeNull();
     // A page's numbers never reuse an earlier page's: the stale number cannot hit a new element.
     const b = await browser.snapshot(tab, SNAP);
@@ -356,7 +358,7 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     // An element removed from the page is gone as well.
     const toA = idFor(b, />Go to A</);
     await rawEval(tab, "document.getElementById('to-a').remove()");
-    expect(await browser.perform(tab, { action: 'click', id: toA }, ACT)).toEqual({ ok: false, changed: false, message: `Element ID ${toA} not found.` });
+    expect(await browser.perform(tab, { action: 'click', id: toA }, ACT)).toEqual({ ok: false, code: 'element_not_found', changed: false, message: `Element ID ${toA} not found.` });
   });
 
   it('keeps page text from breaking out of the snapshot markup (prompt injection)', async () => {
@@ -513,7 +515,7 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     expect(rel.ok).toBe(true);
     expect(await path()).toBe('/nav-a.html');
     const js = await browser.perform(tab, { action: 'navigate', to: { url: 'javascript:alert(1)' } }, ACT);
-    expect(js).toEqual({ ok: false, changed: false, message: 'Cannot open "javascript:alert(1)": only http and https pages are allowed.' });
+    expect(js).toEqual({ ok: false, code: 'url_refused', changed: false, message: 'Cannot open "javascript:alert(1)": only http and https pages are allowed.' });
     const snap = await browser.snapshot(tab, SNAP);
     expect(snap.text).toContain('Go to B');
   });
@@ -521,12 +523,12 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
   it('waits for text, navigation and network idle (bounded), and reads the page', async () => {
     const tab = await open('/keys.html');
     // keys.html adds "Late text arrived" 800 ms after load; openTab returns at load.
-    const late = await browser.perform(tab, { action: 'wait_for', condition: { text: 'Late text arrived' }, timeout_ms: 5000 }, ACT);
+    const late = await browser.perform(tab, { action: 'wait_for', condition: { text: 'Late text arrived' }, timeout_ms: WAIT_MS }, ACT);
     expect(late).toMatchObject({ ok: true });
     expect(await rawEval(tab, "!!document.getElementById('late')")).toBe(true);
     const never = await browser.perform(tab, { action: 'wait_for', condition: { text: 'never shown' }, timeout_ms: 300 }, ACT);
-    expect(never).toEqual({ ok: false, changed: false, message: 'The text "never shown" did not appear within 0.3 seconds.' });
-    expect(await browser.perform(tab, { action: 'wait_for', condition: 'network_idle', timeout_ms: 5000 }, ACT)).toMatchObject({ ok: true });
+    expect(never).toEqual({ ok: false, code: 'timed_out', changed: false, message: 'The text "never shown" did not appear within 0.3 seconds.' });
+    expect(await browser.perform(tab, { action: 'wait_for', condition: 'network_idle', timeout_ms: WAIT_MS }, ACT)).toMatchObject({ ok: true });
 
     const page = await browser.perform(tab, { action: 'read_page' }, ACT);
     expect(page.ok).toBe(true);
@@ -539,8 +541,10 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     const one = await browser.perform(tab, { action: 'read_page', id: idFor(snap, /<textarea /) }, ACT);
     expect(one.output).toBe('first line');
 
-    await rawEval(tab, "setTimeout(() => { location.href = '/nav-a.html'; }, 300)");
-    const nav = await browser.perform(tab, { action: 'wait_for', condition: 'navigation', timeout_ms: 5000 }, ACT);
+    // The wait starts (and takes its baseline) before the page navigates, however slow the machine.
+    const waiting = browser.perform(tab, { action: 'wait_for', condition: 'navigation', timeout_ms: WAIT_MS }, ACT);
+    await rawEval(tab, "setTimeout(() => { location.href = '/nav-a.html'; }, 0)");
+    const nav = await waiting;
     expect(nav).toMatchObject({ ok: true, changed: true });
     expect(nav.message).toContain('/nav-a.html');
     expect(await rawEval(tab, 'location.pathname')).toBe('/nav-a.html');

@@ -27,7 +27,7 @@ describeDesktop('deskpilot plan/run: words to effects (scripted OpenAI-compatibl
     raw = await RawCdp.connect(desk.chrome!.browserWsUrl);
     dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-run-'));
     env = { ...desk.env, DESKPILOT_CONFIG_DIR: dir, DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl, DESKPILOT_LLM_MODEL: '' };
-    llmEnv = { ...env, DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_LLM_BASE_URL: llm.baseURL, DESKPILOT_LLM_TIMEOUT_MS: '5000' };
+    llmEnv = { ...env, DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_LLM_BASE_URL: llm.baseURL, DESKPILOT_LLM_TIMEOUT_MS: '60000' };
   });
 
   afterAll(async () => {

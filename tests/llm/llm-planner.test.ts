@@ -181,17 +181,18 @@ describe('LLM planner (scripted OpenAI-compatible server on 127.0.0.1)', () => {
 
   it('gives up on a server that never answers, with a timeout error naming the model', async () => {
     server.script({ hang: true });
-    const err = await createLlmPlanner(options({ timeoutMs: 300, maxRetries: 0 })).plan(request()).catch((e: unknown) => e);
+    // Long enough for the request to reach the server first on a busy machine.
+    const err = await createLlmPlanner(options({ timeoutMs: 2000, maxRetries: 0 })).plan(request()).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'llm_timeout' });
-    expect((err as Error).message).toMatch(/^no answer from test-model within 0\.3 s — /);
+    expect((err as Error).message).toMatch(/^no answer from test-model within 2 s — /);
     expect(server.requests).toHaveLength(1);
   });
 
   it('the timeout bounds the whole call: with retries on, a hanging server is not asked again', async () => {
     server.script({ hang: true });
-    const err = await createLlmPlanner(options({ timeoutMs: 400, maxRetries: 2 })).plan(request()).catch((e: unknown) => e);
+    const err = await createLlmPlanner(options({ timeoutMs: 2500, maxRetries: 2 })).plan(request()).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'llm_timeout' });
-    expect((err as Error).message).toMatch(/^no answer from test-model within 0\.4 s — /);
+    expect((err as Error).message).toMatch(/^no answer from test-model within 2\.5 s — /);
     expect(server.requests).toHaveLength(1);
   });
 
