@@ -118,7 +118,7 @@ describeDesktop('agent eval: the task suite on real Chromium (scripted OpenAI-co
       expect(await task.check(evaluate, { answer: null }), task.id).toBe(false);
       await probe.close(tab);
     }
-  }, 60_000);
+  });
 
   it('reports scripted correct runs as ✓ (the page checks pass) and a run that clicks the wrong element as ✗', async () => {
     // One real snapshot of each page first: the numbers the executor will see.
@@ -176,7 +176,7 @@ describeDesktop('agent eval: the task suite on real Chromium (scripted OpenAI-co
       DESKPILOT_LLM_BASE_URL: llm.baseURL,
       DESKPILOT_LLM_MODEL: 'scripted-planner',
       DESKPILOT_AGENT_EXECUTOR_MODEL: 'scripted-executor',
-      DESKPILOT_LLM_TIMEOUT_MS: '10000',
+      DESKPILOT_LLM_TIMEOUT_MS: '60000',
     });
     // The runner's own path (it starts its own Xvfb + Chromium desktop), on this test's page
     // server so the scripted URLs are the ones it serves.
@@ -217,5 +217,5 @@ describeDesktop('agent eval: the task suite on real Chromium (scripted OpenAI-co
     expect(llm.requests).toHaveLength(25);
     expect(llm.requests.filter((r) => r.model === 'scripted-planner')).toHaveLength(4);
     expect(JSON.stringify(llm.requests.map((r) => r.body))).not.toContain(LOGIN_PASSWORD);
-  }, 120_000);
+  }, 600_000); // its own desktop, four tasks, 25 model turns: minutes on a busy machine
 });
