@@ -136,7 +136,8 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
       // "Three" was 3 in that snapshot; now "Four" is.
       const r = await plain.call('switch_tab', { snapshot_id: old.snapshot_id, tab_index: 3 });
       expect(r.isError).toBeFalsy();
-      expect(textOf(r)).toBe('Switched to tab 2 "Three" (127.0.0.1)');
+      // Said as the client named it: tab 3 of that snapshot.
+      expect(textOf(r)).toBe('Switched to tab 3 "Three" (127.0.0.1)');
       await raw.waitFor(() => visible('Three'));
       expect(await visible('Four')).toBe(false);
     });

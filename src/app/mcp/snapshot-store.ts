@@ -33,12 +33,12 @@ export class SnapshotStore {
     return this.kept.get(id)?.snapshot;
   }
 
-  /** The newest kept snapshot that had this tab, so a vanished tab can still be described. */
-  findTab(targetId: string): TabInfo | undefined {
+  /** The newest kept snapshot that had this tab, and the tab in it (a vanished tab can still be described). */
+  findTab(targetId: string): { snapshot: ContextSnapshot; tab: TabInfo } | undefined {
     this.expire();
     for (const { snapshot } of [...this.kept.values()].reverse()) {
       const tab = snapshot.tabs.find((t) => t.target_id === targetId);
-      if (tab) return tab;
+      if (tab) return { snapshot, tab };
     }
     return undefined;
   }

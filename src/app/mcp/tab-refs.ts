@@ -5,10 +5,9 @@ import { tabBrief, tabData } from './tab-text';
 import { ToolError } from './tool-error';
 
 // A tab named by a client is a tab of a snapshot it fetched: an index together with that
-// snapshot's id, or the tab's stable id. Either way it becomes the tab's stable id, and is
-// looked up in the desk as it is now: a tab that moved is still found; a tab that is gone
-// is refused as stale, with the current tabs that look like it — never replaced by
-// whichever tab now sits at the old index.
+// snapshot's id, or the tab's stable id. Either way it becomes the tab's stable id: a tab
+// that moved since is still found; a tab that is gone is refused as stale, with the current
+// tabs that look like it — never replaced by whichever tab now sits at the old index.
 
 export interface TabRefs {
   snapshotId?: string;
@@ -18,15 +17,40 @@ export interface TabRefs {
 
 const MAX_CANDIDATES = 5;
 
-/** The referenced tabs in a fresh snapshot (in the order given), with that snapshot. `notDone`: e.g. "nothing was switched". */
+/**
+ * The referenced tabs as they are now: in a fresh snapshot (in the order given), with that
+ * snapshot — for closing, where the user is shown exactly what is open. `notDone`: e.g. "nothing was closed".
+ */
 export async function resolveTabRefs(ctx: McpContext, refs: TabRefs, notDone: string): Promise<{ snapshot: ContextSnapshot; tabs: TabInfo[] }> {
   const wanted = referencedTabs(ctx, refs);
-  const fresh = await ctx.desk.snapshot({ summaries: false });
-  if (!fresh.sources.chrome.ok) throw new ToolError(`Chrome is unavailable, so ${notDone}. ${fresh.sources.chrome.message}`, 'unavailable');
+  const fresh = await freshTabs(ctx, notDone);
   const byId = new Map(fresh.tabs.map((t) => [t.target_id, t]));
   const gone = wanted.filter((w) => !byId.has(w.target_id));
   if (gone.length) throw staleError(gone, fresh, ctx.snapshots.put(fresh), notDone);
   return { snapshot: fresh, tabs: wanted.map((w) => byId.get(w.target_id)!) };
+}
+
+/**
+ * One referenced tab in the snapshot it was read from — no fresh snapshot needed, since the
+ * engine acts on the tab's stable id and reports it gone (then see `staleError`). null: a tab
+ * id no kept snapshot has, which only the desk as it is now can answer.
+ */
+export function tabAsSeen(ctx: McpContext, refs: TabRefs): { snapshot: ContextSnapshot; tab: TabInfo } | null {
+  if (refs.ids?.length === 1 && !refs.indices?.length) return ctx.snapshots.findTab(refs.ids[0]!) ?? null;
+  const [tab] = referencedTabs(ctx, refs) as TabInfo[];
+  return { snapshot: ctx.snapshots.get(refs.snapshotId!)!, tab: tab! };
+}
+
+/** The error for a tab found gone while acting on it: with the tabs open now that look like it. */
+export async function goneError(ctx: McpContext, tab: TabInfo, notDone: string): Promise<ToolError> {
+  const fresh = await freshTabs(ctx, notDone);
+  return staleError([tab], fresh, ctx.snapshots.put(fresh), notDone);
+}
+
+async function freshTabs(ctx: McpContext, notDone: string): Promise<ContextSnapshot> {
+  const fresh = await ctx.desk.snapshot({ summaries: false });
+  if (!fresh.sources.chrome.ok) throw new ToolError(`Chrome is unavailable, so ${notDone}. ${fresh.sources.chrome.message}`, 'unavailable');
+  return fresh;
 }
 
 /** What the client meant, as tabs of the snapshot it read them from. */
@@ -34,7 +58,7 @@ function referencedTabs(ctx: McpContext, refs: TabRefs): Array<Pick<TabInfo, 'ta
   const hasIndices = refs.indices !== undefined && refs.indices.length > 0;
   const hasIds = refs.ids !== undefined && refs.ids.length > 0;
   if (hasIndices && hasIds) throw new ToolError('Give tab indices (with snapshot_id) or tab ids, not both.', 'invalid_argument');
-  if (hasIds) return refs.ids!.map((id) => ctx.snapshots.findTab(id) ?? { target_id: id });
+  if (hasIds) return refs.ids!.map((id) => ctx.snapshots.findTab(id)?.tab ?? { target_id: id });
   if (!hasIndices) throw new ToolError('Name the tab: a tab index with the snapshot_id it came from (call list_tabs or desktop_snapshot), or its tab id.', 'invalid_argument');
   if (!refs.snapshotId) {
     throw new ToolError(

@@ -6,7 +6,7 @@ import { confirmGate } from '../confirm-gate';
 import { defineTool, type McpContext } from '../define-tool';
 import { confirm, snapshotId, summaries, tabId, tabIndex, tabIndices, text } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
-import { resolveTabRefs } from '../tab-refs';
+import { goneError, resolveTabRefs, tabAsSeen } from '../tab-refs';
 import { snapshotHeader, tabData, tabsText } from '../tab-text';
 import { ToolError } from '../tool-error';
 
@@ -81,8 +81,17 @@ export const switchTab = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
     const refs = { snapshotId: args.snapshot_id, indices: args.tab_index === undefined ? undefined : [args.tab_index], ids: args.tab_id === undefined ? undefined : [args.tab_id] };
-    const { snapshot, tabs } = await resolveTabRefs(ctx, refs, 'nothing was switched');
-    return reportOutput(await ctx.desk.exec({ type: 'switch_tab', tab_index: tabs[0]!.index }, { snapshot }));
+    const notDone = 'nothing was switched';
+    // Resolved in the snapshot the client read (one call to the desk); a tab id no snapshot here had, in the desk as it is now.
+    let seen = tabAsSeen(ctx, refs);
+    if (!seen) {
+      const now = await resolveTabRefs(ctx, refs, notDone);
+      seen = { snapshot: now.snapshot, tab: now.tabs[0]! };
+    }
+    const { snapshot, tab } = seen;
+    const report = await ctx.desk.exec({ type: 'switch_tab', tab_index: tab.index }, { snapshot });
+    if (report.results[0]?.code === 'tab_gone') throw await goneError(ctx, tab, notDone);
+    return reportOutput(report);
   },
 });
 
