@@ -17,6 +17,7 @@ const BENCHES: BenchModule[] = [
   { name: 'cli', run: async () => (await import('./cli-bench')).run() },
   { name: 'agent-snapshot', run: async () => (await import('./agent-snapshot-bench')).run() },
   { name: 'ui', run: async () => (await import('./ui-bench')).run() },
+  { name: 'mcp', run: async () => (await import('./mcp-bench')).run() },
 ];
 
 async function main(): Promise<number> {

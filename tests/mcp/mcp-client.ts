@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { CLI } from '../support/cli';
+import { CLI } from './cli-path';
 
 // A real MCP client — the SDK's own — talking to the real `deskpilot mcp`: spawned as a
 // child over stdio the way desktop clients do, or over Streamable HTTP.

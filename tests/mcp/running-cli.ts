@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CLI } from '../support/cli';
+import { CLI } from './cli-path';
 import { waitFor } from '../support/wait-for';
 
 // A CLI command that keeps running (`deskpilot service`, `deskpilot mcp --http`): started as a
