@@ -8,8 +8,7 @@
 // desktop to run on.
 
 import { performance } from 'node:perf_hooks';
-import { commandText } from '../../src/cli/agent-command';
-import { runAgent, type AgentEvent, type AgentResult, type AgentStatus } from '../../src/engine/agent';
+import { describeCommand, outcomeLine as stepLine, runAgent, type AgentEvent, type AgentResult, type AgentStatus } from '../../src/engine/agent';
 import type { AgentModels } from '../../src/engine/agent-ports';
 import { errorMessage } from '../../src/engine/errors';
 import type { TokenUsage } from '../../src/engine/ports';
@@ -145,7 +144,7 @@ export const defaultDeps: AgentEvalDeps = {
 const defaultIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l), env: process.env };
 
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-const oneLine = (s: string) => s.replace(/<\/?page_data[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** Only the login task's password field gets a yes; every other safety question a no. */
@@ -162,7 +161,7 @@ function verbosePrinter(io: Io, task: AgentTask): (e: AgentEvent) => void {
         return;
       case 'output':
         if (e.command?.action === 'done') return; // the answer line follows
-        io.out(`    ${e.ok ? '✓' : '✗'} ${e.command ? commandText(e.command) : 'no valid command'} — ${clip(oneLine(e.output), 160)}`);
+        io.out(`    ${e.ok ? '✓' : '✗'} ${e.command ? describeCommand(e.command, { as: 'log' }) : 'no valid command'} — ${stepLine(e, 160)}`);
         return;
       case 'notice':
         io.out(`    ! ${clip(e.text, 200)}`);

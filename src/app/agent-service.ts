@@ -1,15 +1,18 @@
-import { runAgent, type AgentEvent, type AgentResult } from '../engine/agent';
+import { runAgent, type AgentResult } from '../engine/agent';
 import type { AgentBrowser } from '../engine/agent-ports';
 import { DeskPilotError, errorMessage } from '../engine/errors';
-import type { AgentPlan, PageCommand } from '../protocol/agent';
-import type { AgentRunStatus, AgentRunView, AgentStartResponse, AgentStepView, IpcRequest, IpcResponse } from '../protocol/ipc';
+import type { AgentPlan } from '../protocol/agent';
+import { isEnded } from '../protocol/agent-view';
+import type { AgentRunStatus, AgentRunView, AgentStartResponse, IpcRequest, IpcResponse } from '../protocol/ipc';
 import type { AgentWiring } from '../platform/agent-wiring';
+import { initialRunView, reduceRunView, type RunViewEvent, type RunViewState } from './agent-run-view';
 
-// Agent mode for the app's windows (issue 6 §1), free of Electron like AppService: one run at a
-// time; the plan is held until the person approves it (agent:approve), edits it or cancels;
-// then runAgent works with the safety questions answered through agent:confirm, corrections
-// from agent:correct and Stop (agent:stop) as its abort signal. Every change is pushed whole
-// ('agent:update'), and agent:status answers the same view.
+// Agent mode for the app's windows, free of Electron like AppService: one run at a time; the
+// plan is held until the person approves it (agent:approve), edits it or cancels; then runAgent
+// works with the safety questions answered through agent:confirm, corrections from
+// agent:correct and Stop (agent:stop) as its abort signal. What the view says is
+// agent-run-view.ts; every change is pushed whole ('agent:update'), and agent:status answers
+// the same view.
 
 /** Builds the agent's models, options and browser from the current configuration; null when no LLM is configured. */
 export type AgentFactory = () => Promise<AgentWiring | null>;
@@ -28,13 +31,6 @@ export const AGENT_NEEDS_LLM =
 const NOT_AVAILABLE = 'Agent mode is not available in this build.';
 const BUSY = 'An agent task is already running. Stop it first.';
 
-/** How many notices a view keeps (the newest). */
-const MAX_NOTICES = 12;
-const OUTPUT_CHARS = 240;
-
-const ENDED: ReadonlySet<AgentRunStatus> = new Set(['done', 'stopped', 'cancelled', 'failed', 'budget', 'refused']);
-export const isEnded = (status: AgentRunStatus): boolean => ENDED.has(status);
-
 interface Deferred<T> {
   promise: Promise<T>;
   resolve(value: T): void;
@@ -48,22 +44,22 @@ function deferred<T>(): Deferred<T> {
 
 class Run {
   readonly abort = new AbortController();
-  readonly view: AgentRunView;
+  state: RunViewState;
   /** Answers agent:start: the plan, or why there is none. */
   readonly planned = deferred<AgentStartResponse>();
   approval: Deferred<{ approved: boolean; plan?: AgentPlan }> | null = null;
   confirmation: Deferred<boolean> | null = null;
   plan: AgentPlan | null = null;
   readonly corrections: string[] = [];
-  /** The entry in view.steps the agent is working on. */
-  current: number | null = null;
-  /** Entries whose command typed into a password field (their value is never shown). */
-  readonly passwordEntries = new Set<number>();
   /** Settles (never rejects) when the run has ended and its browser is released. */
   finished: Promise<void> = Promise.resolve();
 
   constructor(runId: string, goal: string) {
-    this.view = { runId, version: 0, goal, status: 'planning', steps: [], notices: [], commands: 0 };
+    this.state = initialRunView(runId, goal);
+  }
+
+  get view(): AgentRunView {
+    return this.state.view;
   }
 }
 
@@ -116,7 +112,9 @@ export class AgentService {
       const wiring = await this.deps.factory();
       if (!wiring) return this.end(run, 'failed', AGENT_NEEDS_LLM);
       if (run.abort.signal.aborted) return this.end(run, 'stopped', stoppedReason(0));
-      for (const m of wiring.missingSecrets) this.notice(run, `The secret ${m} is not set in the environment, so the agent cannot use it.`);
+      for (const m of wiring.missingSecrets) {
+        this.apply(run, { type: 'notice', code: 'secret_missing', audience: 'person', text: `The secret ${m} is not set in the environment, so the agent cannot use it.` });
+      }
       browser = await wiring.connectBrowser();
       if (run.abort.signal.aborted) {
         await release();
@@ -130,25 +128,24 @@ export class AgentService {
         options: wiring.options,
         signal: run.abort.signal,
         corrections: () => run.corrections.shift() ?? null,
-        onEvent: (e) => this.onEvent(run, e),
+        onEvent: (e) => {
+          if (e.type === 'plan') run.plan = e.plan;
+          this.apply(run, e);
+        },
         approve: (plan) => {
           run.approval = deferred();
-          run.view.status = 'awaiting_approval';
           run.planned.resolve({ runId: run.view.runId, plan: [...plan.steps], message: plan.message });
-          this.push(run);
+          this.apply(run, { type: 'awaiting-approval' });
           return run.approval.promise;
         },
         confirm: async (question) => {
-          if (/\bpassword field\b/i.test(question) && run.current !== null) run.passwordEntries.add(run.current);
           run.confirmation = deferred();
-          run.view.confirm = { question };
-          this.push(run);
+          this.apply(run, { type: 'question', question });
           try {
             return await run.confirmation.promise;
           } finally {
             run.confirmation = null;
-            delete run.view.confirm;
-            this.push(run);
+            this.apply(run, { type: 'question-answered' });
           }
         },
       });
@@ -174,8 +171,7 @@ export class AgentService {
     }
     const plan = run.plan;
     const edited = plan && steps && !sameSteps(steps, plan.steps) ? { steps, message: plan.message } : null;
-    run.view.status = 'running';
-    this.push(run);
+    this.apply(run, { type: 'approved' });
     approval.resolve(edited ? { approved: true, plan: edited } : { approved: true });
     return { started: true };
   }
@@ -191,9 +187,7 @@ export class AgentService {
     const run = this.find(runId);
     if (run.view.status !== 'running') return { accepted: false };
     run.corrections.push(text);
-    // Shown at once, as waiting; it becomes the agent's next instruction.
-    run.view.steps.push({ index: run.view.steps.length, step: text, kind: 'correction', state: 'pending' });
-    this.push(run);
+    this.apply(run, { type: 'correction', text });
     return { accepted: true };
   }
 
@@ -217,140 +211,36 @@ export class AgentService {
   /** Stop: the signal ends the loop; questions waiting for the person are answered no. */
   private halt(run: Run): void {
     if (!run.abort.signal.aborted) run.abort.abort();
+    this.settleQuestions(run);
+    this.apply(run, { type: 'stopping' });
+  }
+
+  private settleQuestions(run: Run): void {
     run.approval?.resolve({ approved: false });
     run.approval = null;
     run.confirmation?.resolve(false);
     run.confirmation = null;
-    if (!isEnded(run.view.status)) {
-      delete run.view.confirm;
-      if (run.view.status === 'running') run.view.status = 'stopping';
-      this.push(run);
-    }
-  }
-
-  private onEvent(run: Run, e: AgentEvent): void {
-    const v = run.view;
-    switch (e.type) {
-      case 'plan':
-        run.plan = e.plan;
-        v.message = e.plan.message;
-        v.steps = [
-          ...e.plan.steps.map((step, index): AgentStepView => ({ index, step, kind: 'plan', state: 'pending' })),
-          // Corrections sent before an edited plan arrived stay listed.
-          ...v.steps.filter((s) => s.kind === 'correction'),
-        ].map((s, index) => ({ ...s, index }));
-        run.current = null;
-        break;
-      case 'step-start': {
-        const entry = this.entryFor(run, e.kind, e.stepIndex, e.instruction);
-        entry.state = 'running';
-        delete entry.command;
-        delete entry.output;
-        run.passwordEntries.delete(entry.index);
-        if (e.attempt > 1) entry.attempt = e.attempt;
-        else delete entry.attempt;
-        run.current = entry.index;
-        break;
-      }
-      case 'command': {
-        // What is typed shows once the browser has said what kind of field took it (below):
-        // a password is never shown, not even while its safety question waits.
-        const entry = this.currentEntry(run);
-        if (entry) entry.command = e.command.action === 'type' ? `Typing into ${element(e.command.id)}…` : commandWords(e.command);
-        break;
-      }
-      case 'output': {
-        const entry = this.currentEntry(run);
-        if (entry) {
-          const password = e.command?.action === 'type' && (run.passwordEntries.has(entry.index) || /\bpassword field\b/i.test(e.output));
-          entry.command = e.command ? commandWords(e.command, { hideValue: password }) : 'No usable command';
-          // "Done." after the answer says nothing the answer does not.
-          if (e.command?.action === 'done') delete entry.output;
-          else entry.output = shortOutput(e.output);
-          entry.state = e.ok ? 'done' : 'failed';
-        }
-        if (e.command && e.command.action !== 'done') v.commands++;
-        break;
-      }
-      case 'notice': {
-        const text = noticeText(e.text);
-        if (text) this.notice(run, text, false);
-        break;
-      }
-      case 'done':
-        v.answer = e.answer;
-        break;
-      default:
-        // 'stopped' and 'error' end the run: finish() takes the result's status and reason.
-        return;
-    }
-    this.push(run);
-  }
-
-  /** The view entry an executor turn is about; corrections and finishing turns get one of their own. */
-  private entryFor(run: Run, kind: 'plan' | 'correction' | 'wrap-up', stepIndex: number | null, instruction: string): AgentStepView {
-    const steps = run.view.steps;
-    if (kind === 'plan' && stepIndex !== null) {
-      const s = steps.find((x) => x.kind === 'plan' && x.index === stepIndex);
-      if (s) return s;
-    }
-    if (kind === 'correction') {
-      const text = instruction.replace(/^User correction:\s*/, '');
-      const current = run.current !== null ? steps[run.current] : undefined;
-      if (current?.kind === 'correction' && current.step === text && current.state !== 'done') return current;
-      const waiting = steps.find((x) => x.kind === 'correction' && x.state === 'pending' && x.step === text);
-      if (waiting) return waiting;
-      return this.append(run, { step: text, kind: 'correction' });
-    }
-    const finishing = steps.find((x) => x.kind === 'finish');
-    return finishing ?? this.append(run, { step: 'Finish and answer', kind: 'finish' });
-  }
-
-  private append(run: Run, s: Pick<AgentStepView, 'step' | 'kind'>): AgentStepView {
-    const entry: AgentStepView = { index: run.view.steps.length, ...s, state: 'pending' };
-    run.view.steps.push(entry);
-    return entry;
-  }
-
-  private currentEntry(run: Run): AgentStepView | undefined {
-    return run.current === null ? undefined : run.view.steps[run.current];
-  }
-
-  private notice(run: Run, text: string, push = true): void {
-    const n = run.view.notices;
-    if (n.at(-1) === text) return;
-    n.push(text);
-    if (n.length > MAX_NOTICES) n.splice(0, n.length - MAX_NOTICES);
-    if (push) this.push(run);
   }
 
   private finish(run: Run, result: AgentResult): void {
-    const v = run.view;
-    v.commands = result.commands;
-    if (result.answer !== null) v.answer = result.answer;
     const reason =
       result.status === 'cancelled' ? 'Cancelled — nothing was run.' : result.status === 'stopped' ? stoppedReason(result.commands) : result.reason;
-    this.end(run, result.status, reason);
+    this.end(run, result.status, reason, { commands: result.commands, answer: result.answer });
   }
 
-  /** Ends the run (once): its status, why, the step in progress marked, and agent:start answered. */
-  private end(run: Run, status: AgentRunStatus, reason: string | null): void {
-    const v = run.view;
-    if (isEnded(v.status)) return;
-    v.status = status;
-    if (reason && status !== 'done') v.reason = sentence(reason);
-    for (const s of v.steps) {
-      if (s.state !== 'running') continue;
-      // A step cut short by Stop is simply not done; one the run failed on is failed.
-      s.state = status === 'done' ? 'done' : status === 'stopped' || status === 'cancelled' ? 'pending' : 'failed';
-    }
-    delete v.confirm;
-    run.current = null;
-    run.approval?.resolve({ approved: false });
-    run.approval = null;
-    run.confirmation?.resolve(false);
-    run.confirmation = null;
-    run.planned.resolve({ error: v.reason ?? `The task ended: ${status}.` });
+  /** Ends the run (once): the view says how, waiting questions are answered no, and agent:start is answered. */
+  private end(run: Run, status: AgentRunStatus, reason: string | null, result: { commands?: number; answer?: string | null } = {}): void {
+    if (isEnded(run.view.status)) return;
+    this.apply(run, { type: 'ended', status, reason, ...result });
+    this.settleQuestions(run);
+    run.planned.resolve({ error: run.view.reason ?? `The task ended: ${status}.` });
+  }
+
+  /** Folds what happened into the run's view, and pushes the view when it changed. */
+  private apply(run: Run, e: RunViewEvent): void {
+    const next = reduceRunView(run.state, e);
+    if (next === run.state) return;
+    run.state = next;
     this.push(run);
   }
 
@@ -371,68 +261,3 @@ const sameSteps = (a: string[], b: string[]) => a.length === b.length && a.every
 
 const stoppedReason = (commands: number) =>
   commands === 0 ? 'Stopped — nothing was run.' : `Stopped after ${commands} command${commands === 1 ? '' : 's'}. Tabs the agent opened stay open.`;
-
-/** The loop's reasons are clauses ("the plan's steps ran, but …"); the person reads a sentence. */
-const sentence = (s: string) => {
-  const t = s.trim();
-  const capital = t.charAt(0).toUpperCase() + t.slice(1);
-  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
-};
-
-const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-
-/** The model-facing output, for a person: no page_data wrappers, no "System Error:", one short line. */
-function shortOutput(output: string): string {
-  const text = output
-    .replace(/<\/?page_data[^>]*>/g, ' ')
-    .replace(/^System Error:\s*/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return clip(text, OUTPUT_CHARS);
-}
-
-/** Notices worth showing a person (the model's own bookkeeping is left out). */
-function noticeText(text: string): string | null {
-  if (/^System( Error)?: (A fresh snapshot of tab|Your answer could not be used)/.test(text)) return null;
-  return text.replace(/^System( Error)?:\s*/, '');
-}
-
-const quoted = (s: string, n = 60) => `“${clip(s, n)}”`;
-const element = (id: number) => `element ${id}`;
-
-/** A page command in words, for the step list; `hideValue` for what went into a password field. */
-export function commandWords(c: PageCommand, opts: { hideValue?: boolean } = {}): string {
-  switch (c.action) {
-    case 'click':
-      return `${c.count === 2 ? 'Double-clicked' : c.button === 'right' ? 'Right-clicked' : 'Clicked'} ${element(c.id)}`;
-    case 'type': {
-      const what = opts.hideValue ? `${c.value.length} hidden character${c.value.length === 1 ? '' : 's'}` : quoted(c.value);
-      return `${c.mode === 'append' ? 'Added' : 'Typed'} ${what} into ${opts.hideValue ? 'the password field, ' : ''}${element(c.id)}${c.submit ? ', then pressed Enter' : ''}`;
-    }
-    case 'select': {
-      const o = c.option;
-      const which = 'text' in o ? quoted(o.text) : 'value' in o ? `value ${quoted(o.value)}` : `option ${o.index + 1}`;
-      return `Chose ${which} in ${element(c.id)}`;
-    }
-    case 'press_key':
-      return `Pressed ${c.key}${c.id !== undefined ? ` on ${element(c.id)}` : ''}`;
-    case 'scroll':
-      return `Scrolled ${c.direction === 'top' || c.direction === 'bottom' ? `to the ${c.direction}` : c.direction}${c.id !== undefined ? ` in ${element(c.id)}` : ''}`;
-    case 'navigate':
-      return typeof c.to === 'string' ? (c.to === 'reload' ? 'Reloaded the page' : `Went ${c.to}`) : `Went to ${c.to.url}`;
-    case 'wait_for':
-      return `Waited for ${typeof c.condition === 'string' ? (c.condition === 'navigation' ? 'the page to load' : 'the network to go quiet') : quoted(c.condition.text)}`;
-    case 'read_page':
-      return c.id !== undefined ? `Read ${element(c.id)}` : 'Read the page';
-    case 'open_tab':
-      return `Opened ${c.url} in a new tab`;
-    case 'open_tool':
-      return `Opened the tool ${quoted(c.name)}`;
-    case 'switch_tab':
-      return `Switched to tab ${c.tab}`;
-    case 'close_tab':
-      return `Closed tab ${c.tab}`;
-    case 'done':
-      return 'Finished with the answer';
-  }
-}

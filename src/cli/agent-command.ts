@@ -1,7 +1,7 @@
 import type { AgentBrowser } from '../engine/agent-ports';
-import { runAgent, type AgentEvent, type AgentResult, type AgentStatus } from '../engine/agent';
+import { describeCommand, outcomeLine, runAgent, type AgentEvent, type AgentResult, type AgentStatus } from '../engine/agent';
 import { errorMessage } from '../engine/errors';
-import { AgentPlan, type PageCommand } from '../protocol/agent';
+import { AgentPlan } from '../protocol/agent';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import { connectAgentBrowser, NO_LLM_FOR_AGENT, wireAgent } from '../platform/agent-wiring';
 import { loadConfig, type Config, type ConfigFlags } from '../platform/config/load-config';
@@ -125,40 +125,6 @@ export function planText(plan: AgentPlan): string {
   return `Plan: ${plan.message}\n${plan.steps.map((s, i) => `  ${i + 1}. ${s}\n`).join('')}`;
 }
 
-const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
-const oneLine = (s: string) => s.replace(/<\/?page_data[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-
-export function commandText(c: PageCommand): string {
-  switch (c.action) {
-    case 'click':
-      return `click #${c.id}${c.count === 2 ? ' (double)' : ''}${c.button === 'right' ? ' (right)' : ''}`;
-    case 'type':
-      return `type #${c.id} ${JSON.stringify(clip(c.value, 40))}${c.mode === 'append' ? ' (append)' : ''}${c.submit ? ' + Enter' : ''}`;
-    case 'select':
-      return `select #${c.id} ${JSON.stringify(c.option)}`;
-    case 'press_key':
-      return `press ${c.key}${c.id !== undefined ? ` on #${c.id}` : ''}`;
-    case 'scroll':
-      return `scroll ${c.direction}${c.id !== undefined ? ` #${c.id}` : ''}`;
-    case 'navigate':
-      return `navigate ${typeof c.to === 'string' ? c.to : c.to.url}`;
-    case 'wait_for':
-      return `wait for ${typeof c.condition === 'string' ? c.condition : JSON.stringify(c.condition.text)}`;
-    case 'read_page':
-      return `read page${c.id !== undefined ? ` #${c.id}` : ''}`;
-    case 'open_tab':
-      return `open tab ${c.url}`;
-    case 'open_tool':
-      return `open tool ${JSON.stringify(c.name)}`;
-    case 'switch_tab':
-      return `switch to tab ${c.tab}`;
-    case 'close_tab':
-      return `close tab ${c.tab}`;
-    case 'done':
-      return 'done';
-  }
-}
-
 function progressPrinter(io: Io): (e: AgentEvent) => void {
   let steps = 0;
   return (e) => {
@@ -174,11 +140,11 @@ function progressPrinter(io: Io): (e: AgentEvent) => void {
       }
       case 'output':
         if (e.command?.action === 'done') return;
-        io.err(`  ${e.ok ? '✓' : '✗'} ${e.command ? commandText(e.command) : 'no valid command'} — ${clip(oneLine(e.output.replace(/^System Error: /, '')), 120)}\n`);
+        io.err(`  ${e.ok ? '✓' : '✗'} ${e.command ? describeCommand(e.command, { as: 'log', hideValue: e.intoPassword }) : 'no valid command'} — ${outcomeLine(e, 120)}\n`);
         return;
       case 'notice':
-        if (e.text.startsWith('System Error: Your answer could not be used')) return; // already on the ✗ line
-        io.err(`  ! ${e.text.replace(/^System( Error)?: /, '')}\n`);
+        if (e.audience === 'model') return; // the model's own bookkeeping (an unusable answer is on the ✗ line already)
+        io.err(`  ! ${e.text}\n`);
         return;
       default:
         return;

@@ -1,4 +1,5 @@
 import type { AgentPlan, PageCommand } from '../protocol/agent';
+import type { ErrorCode } from '../protocol/codes';
 import type { TokenUsage } from './ports';
 
 // The ports agent mode needs: a browser that snapshots and acts inside tabs, and the models
@@ -34,14 +35,27 @@ export interface ElementFacts {
   submitsForm: boolean;
 }
 
-export interface ActionOutcome {
-  ok: boolean;
-  /** For the model: what happened, or a recoverable error ("Element ID 12 not found."). */
+/** What came of one in-tab command: it worked, or it failed with a code the loop decides by. */
+export type ActionOutcome = ActionDone | ActionFailed;
+
+interface OutcomeWords {
+  /** What happened, in plain words ("Clicked element 3.", "Element ID 12 not found."). */
   message: string;
   /** Whether the DOM changed (or a navigation happened) after the action, within the wait. */
   changed: boolean;
   /** read_page text, select's chosen option, etc. */
   output?: string;
+}
+
+export interface ActionDone extends OutcomeWords {
+  ok: true;
+}
+
+/** A recoverable failure: the model hears about it and may try another way. */
+export interface ActionFailed extends OutcomeWords {
+  ok: false;
+  /** element_not_found (the numbers changed: a fresh snapshot helps), element_unusable, url_refused, timed_out … */
+  code: ErrorCode;
 }
 
 export type InTabCommand = Exclude<PageCommand, { action: 'open_tab' | 'open_tool' | 'switch_tab' | 'close_tab' | 'done' }>;

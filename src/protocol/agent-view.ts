@@ -1,5 +1,5 @@
 // What the app shows of one agent run: pushed to the windows ('agent:update') and answered
-// by agent:status. Types only, below the IPC contract and its channel list.
+// by agent:status. Below the IPC contract and its channel list.
 
 export type AgentRunStatus =
   | 'planning'
@@ -12,6 +12,11 @@ export type AgentRunStatus =
   | 'failed'
   | 'budget'
   | 'refused';
+
+const ENDED: ReadonlySet<AgentRunStatus> = new Set(['done', 'stopped', 'cancelled', 'failed', 'budget', 'refused']);
+
+/** A run in this status is over: nothing about it changes any more. */
+export const isEnded = (status: AgentRunStatus): boolean => ENDED.has(status);
 
 export type AgentStepState = 'pending' | 'running' | 'done' | 'failed';
 

@@ -37,6 +37,12 @@ export const ERROR_CODES = [
   'element_unusable',
   'navigation_refused',
   'url_refused',
+  'page_changed',
+  'timed_out',
+  'declined',
+  'unknown_tab',
+  'unknown_tool',
+  'unknown_secret',
   'action_failed',
   // the warm service
   'service_gone',
@@ -77,6 +83,29 @@ export const ERROR_CODES = [
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** Who a notice is for: the model (it adjusts its next step) or the person (shown, never sent to a model). */
+/**
+ * Who a notice is for: the model only (its own bookkeeping: a fresh snapshot follows, its answer
+ * was unusable — never shown to a person) or the person (shown; when the agent loop raises it the
+ * model is told as well, since it changes what the model can do).
+ */
 export const Audience = z.enum(['model', 'person']);
 export type Audience = z.infer<typeof Audience>;
+
+/** What an agent notice is about, beside its words. */
+export const NOTICE_CODES = [
+  /** Opening past the tab limit released the oldest target tab. */
+  'tab_released',
+  /** An action that should change the page did not, within the wait. */
+  'no_change',
+  /** The element numbers changed: a fresh snapshot follows. */
+  'fresh_snapshot',
+  /** The executor's answer held no usable command. */
+  'answer_unusable',
+  /** A target tab could not be read after an action. */
+  'tab_unreadable',
+  /** A secret named in the configuration has no value. */
+  'secret_missing',
+] as const;
+
+export const NoticeCode = z.enum(NOTICE_CODES);
+export type NoticeCode = z.infer<typeof NoticeCode>;

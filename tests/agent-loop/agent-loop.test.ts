@@ -279,7 +279,7 @@ describe('agent loop (scripted browser and models)', () => {
     const log = eventLog();
     const r = await runAgent(input({ browser, models, options: { tabLimit: 2 }, onEvent: log.onEvent }));
     expect(r.status).toBe('done');
-    expect(log.events).toContainEqual({ type: 'notice', text: 'System: Tab limit (2) reached. Released tab: https://a.example.com/' });
+    expect(log.events).toContainEqual({ type: 'notice', code: 'tab_released', audience: 'person', text: 'Tab limit (2) reached. Released tab: https://a.example.com/' });
     const t4 = models.nextRequests[3]!;
     expect(t4.notices).toContain('System: Tab limit (2) reached. Released tab: https://a.example.com/');
     expect(t4.snapshots.map((s) => s.url)).toEqual(['https://c.example.com/', 'https://b.example.com/']); // current first

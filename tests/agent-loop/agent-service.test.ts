@@ -2,7 +2,8 @@ import type { WebContents } from 'electron';
 import { describe, expect, it } from 'vitest';
 import type { AgentModels } from '../../src/engine/agent-ports';
 import { guardedHandlers, type IpcHandlers } from '../../src/main/ipc-manager';
-import { AGENT_NEEDS_LLM, AgentService, commandWords } from '../../src/app/agent-service';
+import { AGENT_NEEDS_LLM, AgentService } from '../../src/app/agent-service';
+import { describeCommand } from '../../src/engine/agent';
 import type { AgentWiring } from '../../src/platform/agent-wiring';
 import type { AgentRunStatus, AgentRunView } from '../../src/protocol/ipc';
 import { waitFor } from '../support/wait-for';
@@ -180,10 +181,10 @@ describe('the agent service (real loop, scripted browser and models)', () => {
   });
 
   it('the command in words', () => {
-    expect(commandWords({ action: 'click', id: 3, count: 2 })).toBe('Double-clicked element 3');
-    expect(commandWords({ action: 'select', id: 4, option: { index: 0 } })).toBe('Chose option 1 in element 4');
-    expect(commandWords({ action: 'scroll', direction: 'bottom' })).toBe('Scrolled to the bottom');
-    expect(commandWords({ action: 'navigate', to: 'back' })).toBe('Went back');
-    expect(commandWords({ action: 'wait_for', condition: { text: 'Results' } })).toBe('Waited for “Results”');
+    expect(describeCommand({ action: 'click', id: 3, count: 2 })).toBe('Double-clicked element 3');
+    expect(describeCommand({ action: 'select', id: 4, option: { index: 0 } })).toBe('Chose option 1 in element 4');
+    expect(describeCommand({ action: 'scroll', direction: 'bottom' })).toBe('Scrolled to the bottom');
+    expect(describeCommand({ action: 'navigate', to: 'back' })).toBe('Went back');
+    expect(describeCommand({ action: 'wait_for', condition: { text: 'Results' } })).toBe('Waited for “Results”');
   });
 });

@@ -1,5 +1,4 @@
 import type {
-  ActionOutcome,
   AgentBrowser,
   AgentModels,
   ElementFacts,
@@ -8,6 +7,7 @@ import type {
   PageSnapshot,
 } from '../../src/engine/agent-ports';
 import type { AgentEvent } from '../../src/engine/agent';
+import type { ErrorCode } from '../../src/protocol/codes';
 
 // An in-memory AgentBrowser and scripted models for the agent loop's own logic. Pages are
 // plain objects: a title, the snapshot lines, the facts of their elements, and what an
@@ -25,8 +25,8 @@ export interface FakePage {
   /** The snapshot's element lines (the seed's format), or a function of the tab's state. */
   body: string | ((tab: FakeTab) => string);
   elements?: Record<number, Partial<ElementFacts>>;
-  /** What an action does; return nothing for the default "ok, the page changed". */
-  perform?: (cmd: InTabCommand, tab: FakeTab) => Partial<ActionOutcome> | void;
+  /** What an action does; return nothing for the default "ok, the page changed" (a failure without a code is action_failed). */
+  perform?: (cmd: InTabCommand, tab: FakeTab) => Partial<{ ok: boolean; code: ErrorCode; message: string; changed: boolean; output: string }> | void;
 }
 
 export interface ScriptedBrowser extends AgentBrowser {
@@ -82,10 +82,11 @@ export function scriptedBrowser(pages: Record<string, FakePage>): ScriptedBrowse
       const tab = b.tabs.get(targetId)!;
       const page = pages[tab.url] ?? NOT_FOUND_PAGE;
       const id = 'id' in cmd ? cmd.id : undefined;
-      if (id !== undefined && !page.elements?.[id]) return { ok: false, message: `Element ID ${id} not found.`, changed: false };
+      if (id !== undefined && !page.elements?.[id]) return { ok: false, code: 'element_not_found', message: `Element ID ${id} not found.`, changed: false };
       if (cmd.action === 'navigate' && typeof cmd.to === 'object') tab.url = cmd.to.url;
-      const custom = page.perform?.(cmd, tab) ?? {};
-      return { ok: true, message: `${cmd.action} done.`, changed: true, ...custom };
+      const { ok = true, code = 'action_failed', ...words } = page.perform?.(cmd, tab) ?? {};
+      const outcome = { message: `${cmd.action} done.`, changed: true, ...words };
+      return ok ? { ok, ...outcome } : { ok, code, ...outcome };
     },
     async dispose() {
       b.disposed = true;

@@ -79,16 +79,17 @@ describeDesktop('agent mode and the DevTools endpoint (real Chromium)', () => {
     });
 
     it('open_tab to /json/close/<id> is refused and the tab stays open', async () => {
-      await expect(browser.openTab(endpoint(`/json/close/${victim}`))).rejects.toThrow(/^refused: /);
+      await expect(browser.openTab(endpoint(`/json/close/${victim}`))).rejects.toMatchObject({ code: 'url_refused', message: expect.stringMatching(/^refused: /) });
       expect(await alive()).toBe(true);
     });
 
     it('open_tab of a page that redirects (HTTP 302) to /json/close/<id> is refused with the reason', async () => {
       const start = pages.url('302', endpoint(`/json/close/${victim}`));
       const before = (await raw.pages()).length;
-      await expect(browser.openTab(start)).rejects.toThrow(
-        `refused: ${start} redirected to ${endpoint(`/json/close/${victim}`)}, which is DeskPilot's own DevTools endpoint; following it would let a page control the browser`,
-      );
+      await expect(browser.openTab(start)).rejects.toMatchObject({
+        code: 'url_refused',
+        message: `refused: ${start} redirected to ${endpoint(`/json/close/${victim}`)}, which is DeskPilot's own DevTools endpoint; following it would let a page control the browser`,
+      });
       expect(await alive()).toBe(true);
       await waitFor('the refused tab to close', async () => (await raw.pages()).length === before);
     });

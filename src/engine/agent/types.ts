@@ -1,4 +1,5 @@
 import type { AgentPlan, AgentTool, PageCommand } from '../../protocol/agent';
+import type { Audience, ErrorCode, NoticeCode } from '../../protocol/codes';
 import type { AgentBrowser, AgentModels } from '../agent-ports';
 import type { TokenUsage } from '../ports';
 
@@ -34,12 +35,39 @@ export type AgentStatus = 'done' | 'stopped' | 'budget' | 'failed' | 'cancelled'
 /** What the current executor turn is about. */
 export type InstructionKind = 'plan' | 'correction' | 'wrap-up';
 
+/** Something the loop says besides a command's output, with what it is about and whom it is for. */
+export interface AgentNotice {
+  code: NoticeCode;
+  audience: Audience;
+  /** Plain words (redacted); the model reads them as "System: …" or "System Error: …". */
+  text: string;
+}
+
+/** What came of one executor turn. */
+export interface TurnOutput {
+  turn: number;
+  /** Null when the executor's answer held no usable command. */
+  command: PageCommand | null;
+  ok: boolean;
+  /** Why it failed; null when it worked. */
+  code: ErrorCode | null;
+  /** What happened, in plain words (redacted): "Opened tab 1: …", "Element ID 9 not found.". */
+  message: string;
+  /** Page text the command read (read_page, select's option), redacted. */
+  data?: string;
+  /** Exactly what the model was told ("System Error: …", page text framed as data). */
+  output: string;
+  /** The command typed into a password field: its value is never shown. */
+  intoPassword: boolean;
+}
+
 export type AgentEvent =
   | { type: 'plan'; plan: AgentPlan; edited: boolean; repaired: boolean }
-  | { type: 'step-start'; turn: number; kind: InstructionKind; stepIndex: number | null; instruction: string; attempt: number }
+  /** `instruction` is what the executor is told; `step` the plan step's or the person's correction's own words. */
+  | { type: 'step-start'; turn: number; kind: InstructionKind; stepIndex: number | null; instruction: string; step: string; attempt: number }
   | { type: 'command'; turn: number; command: PageCommand }
-  | { type: 'output'; turn: number; command: PageCommand | null; ok: boolean; output: string }
-  | { type: 'notice'; text: string }
+  | ({ type: 'output' } & TurnOutput)
+  | ({ type: 'notice' } & AgentNotice)
   | { type: 'done'; answer: string }
   /** The run ended without an answer: stopped, budget, refused or cancelled. */
   | { type: 'stopped'; status: Exclude<AgentStatus, 'done' | 'failed'>; reason: string }
@@ -56,6 +84,8 @@ export interface StepRecord {
   /** As the executor wrote it: secrets stay placeholders. */
   command: PageCommand | null;
   ok: boolean;
+  /** Why it failed; null when it worked. */
+  code: ErrorCode | null;
   /** What the model was told (redacted). */
   output: string;
   /** The target tab number the command acted on, when it acted inside a tab. */

@@ -2,7 +2,8 @@
 // snapshot, and the in-tab commands. Created and fed with events by CdpAgentBrowser.
 
 import type { ActionOutcome, ElementFacts, InTabCommand, PageSnapshot } from '../../../engine/agent-ports';
-import { TabGoneError, errorMessage } from '../../../engine/errors';
+import { DeskPilotError, TabGoneError, errorMessage } from '../../../engine/errors';
+import type { ErrorCode } from '../../../protocol/codes';
 import { call, CdpTimeoutError, sleep, type CdpCommand, type CdpConnection, type CdpParams, type CdpResult } from '../cdp-connection';
 import { refusalMessage, type DevtoolsGuard, type Refusal } from '../devtools-guard';
 import { ApiLog } from './api-log';
@@ -36,18 +37,17 @@ const FRAMES_WAIT_MS = 5000;
 /** Interactive elements further than this many screens from the viewport are counted, not listed. */
 const FAR_SCREENS = 2;
 
-/** Recoverable problem inside one action: becomes `{ ok: false, message }`. */
-class ActionError extends Error {}
+/** Recoverable problem inside one action: becomes `{ ok: false, code, message }`. */
+class ActionError extends DeskPilotError {
+  constructor(code: ErrorCode, message: string) {
+    super(message, code);
+  }
+}
 
 class WorldGone extends Error {}
 
-export function noChangeMessage(ms: number): string {
-  const s = ms / 1000;
-  const text = Number.isInteger(s) ? String(s) : String(Math.round(s * 100) / 100);
-  return `Action executed but no DOM change detected within ${text} second${s === 1 ? '' : 's'}.`;
-}
-
-const notFound = (id: number) => new ActionError(`Element ID ${id} not found.`);
+const notFound = (id: number) => new ActionError('element_not_found', `Element ID ${id} not found.`);
+const unusable = (message: string) => new ActionError('element_unusable', message);
 
 interface Watch {
   counters: Map<string, number>;
@@ -527,11 +527,11 @@ export class AgentTab {
       return out;
     } catch (e) {
       if (this.gone || e instanceof TabGoneError) throw new TabGoneError(this.targetId);
-      if (e instanceof ActionError) return { ok: false, changed: false, message: e.message };
-      if (e instanceof WorldGone) return { ok: false, changed: false, message: 'The page changed while acting (its document went away); take a fresh snapshot.' };
-      if (e instanceof CdpTimeoutError) return { ok: false, changed: false, message: `The page did not respond within ${e.timeoutMs / 1000} seconds (${e.method}).` };
+      if (e instanceof ActionError) return { ok: false, code: e.code, changed: false, message: e.message };
+      if (e instanceof WorldGone) return { ok: false, code: 'page_changed', changed: false, message: 'The page changed while acting (its document went away); take a fresh snapshot.' };
+      if (e instanceof CdpTimeoutError) return { ok: false, code: 'timed_out', changed: false, message: `The page did not respond within ${e.timeoutMs / 1000} seconds (${e.method}).` };
       if (/websocket|not open|disconnected/i.test(errorMessage(e))) throw e;
-      return { ok: false, changed: false, message: `The action failed: ${errorMessage(e)}` };
+      return { ok: false, code: 'action_failed', changed: false, message: `The action failed: ${errorMessage(e)}` };
     }
   }
 
@@ -596,15 +596,15 @@ export class AgentTab {
         case 'not_found':
           throw notFound(id);
         case 'disabled':
-          throw new ActionError(`Element ID ${id} is disabled.`);
+          throw unusable(`Element ID ${id} is disabled.`);
         case 'covered':
-          throw new ActionError(`Element ID ${id} is covered by ${p.cover ?? 'another element'}; close or scroll away what covers it first.`);
+          throw unusable(`Element ID ${id} is covered by ${p.cover ?? 'another element'}; close or scroll away what covers it first.`);
         default:
-          throw new ActionError(`Element ID ${id} is not visible (hidden or without a size).`);
+          throw unusable(`Element ID ${id} is not visible (hidden or without a size).`);
       }
     }
     const off = await this.frameOffset(r.fs, r.w.frameId, new Map());
-    if (!off) throw new ActionError(`Element ID ${id} is inside a frame that is not visible.`);
+    if (!off) throw unusable(`Element ID ${id} is inside a frame that is not visible.`);
     return { x: p.x + off.x, y: p.y + off.y, tag: p.tag ?? '' };
   }
 
@@ -625,7 +625,7 @@ export class AgentTab {
     const res = await verifiedClick(this.clickPort, { fs: r.fs, w: r.w, local }, aim, button, count);
     if (res.kind === 'not_found') throw notFound(id);
     if (res.kind === 'missed') {
-      throw new ActionError(`The click on element ${id} did not reach it: ${res.attempts} tries landed on ${res.landed || 'nothing'} instead; close or scroll away what is there, or take a fresh snapshot.`);
+      throw unusable(`The click on element ${id} did not reach it: ${res.attempts} tries landed on ${res.landed || 'nothing'} instead; close or scroll away what is there, or take a fresh snapshot.`);
     }
   }
 
@@ -639,7 +639,7 @@ export class AgentTab {
     await this.clickElement(id, r, () => this.point(id, true), button, count);
     const changed = await this.waitForChange(watch, noChangeMs);
     const what = `${count === 2 ? 'Double-clicked' : button === 'right' ? 'Right-clicked' : 'Clicked'} element ${id}`;
-    return this.outcome(changed, watch, `${what}.`, noChangeMs);
+    return this.outcome(changed, watch, `${what}.`);
   }
 
   private async type(id: number, value: string, mode: 'replace' | 'append', submit: boolean, opts: { noChangeMs: number; maskPii: boolean }): Promise<ActionOutcome> {
@@ -651,9 +651,9 @@ export class AgentTab {
     if (!(await this.dp<boolean>(r.fs, r.w, 'isFocused', r.ref.local))) await this.clickElement(id, r, () => this.point(id, true), 'left', 1);
     const placed = await this.dp<string>(r.fs, r.w, 'placeCaret', r.ref.local, mode);
     if (placed === 'not_found') throw notFound(id);
-    if (placed === 'not_editable') throw new ActionError(`Element ID ${id} (<${facts.tag}>) is not a text field.`);
-    if (placed === 'disabled') throw new ActionError(`Element ID ${id} is disabled or read-only.`);
-    if (placed !== 'ok') throw new ActionError(`Element ID ${id} could not be focused.`);
+    if (placed === 'not_editable') throw unusable(`Element ID ${id} (<${facts.tag}>) is not a text field.`);
+    if (placed === 'disabled') throw unusable(`Element ID ${id} is disabled or read-only.`);
+    if (placed !== 'ok') throw unusable(`Element ID ${id} could not be focused.`);
     if (facts.isPassword && value) this.secrets.add(value);
     if (value !== '') await this.send(this.top, 'Input.insertText', { text: value });
     else if (mode === 'replace') await this.pressCombo('Backspace');
@@ -670,7 +670,7 @@ export class AgentTab {
       }
     }
     if (submit) msg += ' Pressed Enter.';
-    return this.outcome(changed, watch, msg, opts.noChangeMs);
+    return this.outcome(changed, watch, msg);
   }
 
   private async select(id: number, option: { value: string } | { text: string } | { index: number }, noChangeMs: number): Promise<ActionOutcome> {
@@ -682,14 +682,14 @@ export class AgentTab {
       case 'not_found':
         throw notFound(id);
       case 'disabled':
-        throw new ActionError(`Element ID ${id} is disabled.`);
+        throw unusable(`Element ID ${id} is disabled.`);
       case 'no_option':
-        throw new ActionError(`Element ID ${id} has no option ${wanted}. Options: ${(res.options ?? []).map((o) => `"${o}"`).join(', ')}${(res.total ?? 0) > 30 ? ' …' : ''}.`);
+        throw unusable(`Element ID ${id} has no option ${wanted}. Options: ${(res.options ?? []).map((o) => `"${o}"`).join(', ')}${(res.total ?? 0) > 30 ? ' …' : ''}.`);
       case 'option_disabled':
-        throw new ActionError(`Option "${res.chosen}" of element ${id} is disabled.`);
+        throw unusable(`Option "${res.chosen}" of element ${id} is disabled.`);
       case 'ok': {
         const changed = await this.waitForChange(watch, noChangeMs);
-        const out = this.outcome(changed || res.changed === true, watch, `Selected "${res.chosen}" in element ${id}.`, noChangeMs);
+        const out = this.outcome(changed || res.changed === true, watch, `Selected "${res.chosen}" in element ${id}.`);
         if (!changed && res.changed === false) out.message = `Element ${id} already had "${res.chosen}" selected.`;
         out.output = res.chosen;
         return out;
@@ -711,7 +711,7 @@ export class AgentTab {
     let info = await list();
     if (!info) throw notFound(id);
     if (info.options.length === 0 && !/combobox|listbox|button/.test(info.role) && info.expanded === null) {
-      throw new ActionError(`Element ID ${id} is not a dropdown (<select>, listbox or combobox).`);
+      throw unusable(`Element ID ${id} is not a dropdown (<select>, listbox or combobox).`);
     }
     if (info.options.length === 0 || !info.options.some((o) => o.visible)) {
       // A collapsed combobox: open it and wait (bounded) for its options to show.
@@ -734,17 +734,17 @@ export class AgentTab {
         opts.find((o) => norm(o.text) === norm(want) || norm(o.value) === norm(want) || norm(o.label) === norm(want)) ??
         opts.find((o) => norm(want) !== '' && norm(o.text).includes(norm(want)));
     }
-    if (!pick) throw new ActionError(`Element ID ${id} has no option ${wanted}. Options: ${opts.slice(0, 30).map((o) => `"${o.text}"`).join(', ')}.`);
+    if (!pick) throw unusable(`Element ID ${id} has no option ${wanted}. Options: ${opts.slice(0, 30).map((o) => `"${o.text}"`).join(', ')}.`);
     const aimAtOption = async (): Promise<Prepared> => {
       const optPoint = await this.dp<PreparedPoint>(r.fs, r.w, 'prepare', pick.id, { needEnabled: true });
-      if (!optPoint.ok) throw new ActionError(`Option "${pick.text}" of element ${id} cannot be clicked (${optPoint.reason}).`);
+      if (!optPoint.ok) throw unusable(`Option "${pick.text}" of element ${id} cannot be clicked (${optPoint.reason}).`);
       const off = await this.frameOffset(r.fs, r.w.frameId, new Map());
-      if (!off) throw new ActionError(`Element ID ${id} is inside a frame that is not visible.`);
+      if (!off) throw unusable(`Element ID ${id} is inside a frame that is not visible.`);
       return { x: optPoint.x + off.x, y: optPoint.y + off.y, tag: optPoint.tag ?? '' };
     };
     await this.clickElement(id, r, aimAtOption, 'left', 1, pick.id);
     const changed = await this.waitForChange(watch, noChangeMs);
-    const out = this.outcome(changed, watch, `Selected "${pick.text}" in element ${id}.`, noChangeMs);
+    const out = this.outcome(changed, watch, `Selected "${pick.text}" in element ${id}.`);
     out.output = pick.text;
     return out;
   }
@@ -753,7 +753,7 @@ export class AgentTab {
     try {
       parseKeyCombo(key);
     } catch (e) {
-      if (e instanceof KeyParseError) throw new ActionError(e.message);
+      if (e instanceof KeyParseError) throw new ActionError('invalid_argument', e.message);
       throw e;
     }
     if (id !== undefined) {
@@ -766,7 +766,7 @@ export class AgentTab {
     const watch = await this.watch();
     await this.pressCombo(key);
     const changed = await this.waitForChange(watch, noChangeMs);
-    return this.outcome(changed, watch, `Pressed ${key}${id !== undefined ? ` in element ${id}` : ''}.`, noChangeMs);
+    return this.outcome(changed, watch, `Pressed ${key}${id !== undefined ? ` in element ${id}` : ''}.`);
   }
 
   private async scroll(direction: 'up' | 'down' | 'top' | 'bottom', id: number | undefined, amount: number | undefined, noChangeMs: number): Promise<ActionOutcome> {
@@ -776,7 +776,7 @@ export class AgentTab {
       target = { fs: r.fs, w: r.w, local: r.ref.local };
     } else {
       const w = this.top.worlds.get(this.top.rootFrameId) ?? (await this.waitForTopWorld(2000));
-      if (!w) throw new ActionError('The page is not ready to scroll yet.');
+      if (!w) throw new ActionError('action_failed', 'The page is not ready to scroll yet.');
       target = { fs: this.top, w };
     }
     const watch = await this.watch();
@@ -806,7 +806,7 @@ export class AgentTab {
     if (to === 'back' || to === 'forward') {
       const h = await this.send(this.top, 'Page.getNavigationHistory');
       const entry = h.entries[h.currentIndex + (to === 'back' ? -1 : 1)];
-      if (!entry) throw new ActionError(`There is no ${to === 'back' ? 'previous' : 'next'} page in this tab's history.`);
+      if (!entry) throw new ActionError('action_failed', `There is no ${to === 'back' ? 'previous' : 'next'} page in this tab's history.`);
       await this.send(this.top, 'Page.navigateToHistoryEntry', { entryId: entry.id });
       label = to === 'back' ? 'Went back' : 'Went forward';
     } else if (to === 'reload') {
@@ -815,11 +815,11 @@ export class AgentTab {
     } else {
       const url = checkUrl(to.url, this.url);
       const refusal = await this.guard.refusal(url);
-      if (refusal) throw new ActionError(`${refusalMessage(refusal)}.`);
+      if (refusal) throw new ActionError('url_refused', `${refusalMessage(refusal)}.`);
       this.refusedNavigation = null;
       const r = await this.send(this.top, 'Page.navigate', { url }, this.t.loadTimeoutMs);
-      if (r.errorText && this.refusedNavigation) throw new ActionError(`${refusalMessage(this.refusedNavigation, url)}.`);
-      if (r.errorText) throw new ActionError(`Failed to open URL "${url}". ${r.errorText}`);
+      if (r.errorText && this.refusedNavigation) throw new ActionError('url_refused', `${refusalMessage(this.refusedNavigation, url)}.`);
+      if (r.errorText) throw new ActionError('action_failed', `Failed to open URL "${url}". ${r.errorText}`);
       label = 'Navigated';
     }
     const waitMs = Math.max(noChangeMs, this.t.loadTimeoutMs);
@@ -828,7 +828,7 @@ export class AgentTab {
       this.assertAlive();
       await sleep(20);
     }
-    if (this.navCount === watch.nav) return { ok: false, changed: false, message: `${label}, but the page did not change within ${Math.round(waitMs / 1000)} seconds.` };
+    if (this.navCount === watch.nav) return { ok: false, code: 'timed_out', changed: false, message: `${label}, but the page did not change within ${Math.round(waitMs / 1000)} seconds.` };
     await this.settle(true);
     return { ok: true, changed: true, message: `${label}: now at ${this.url}.` };
   }
@@ -840,7 +840,7 @@ export class AgentTab {
       const nav = this.navCount;
       while (this.navCount === nav) {
         this.assertAlive();
-        if (Date.now() > deadline) return { ok: false, changed: false, message: `No navigation within ${secs}.` };
+        if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `No navigation within ${secs}.` };
         await sleep(25);
       }
       await this.settle(true);
@@ -850,7 +850,7 @@ export class AgentTab {
       const IDLE_MS = 500;
       while (!(this.api.pending(false) === 0 && this.api.quietMs() >= IDLE_MS && !this.loading)) {
         this.assertAlive();
-        if (Date.now() > deadline) return { ok: false, changed: false, message: `The network did not go idle within ${secs} (${this.api.pending(false)} requests still pending).` };
+        if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `The network did not go idle within ${secs} (${this.api.pending(false)} requests still pending).` };
         await sleep(50);
       }
       return { ok: true, changed: false, message: 'The network is idle.' };
@@ -862,7 +862,7 @@ export class AgentTab {
         this.worlds().map(({ fs, w }) => this.dp<boolean>(fs, w, 'hasText', text).catch(() => false)),
       );
       if (found.some(Boolean)) return { ok: true, changed: false, message: `The text "${text}" is on the page.` };
-      if (Date.now() > deadline) return { ok: false, changed: false, message: `The text "${text}" did not appear within ${secs}.` };
+      if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `The text "${text}" did not appear within ${secs}.` };
       await sleep(100);
     }
   }
@@ -961,11 +961,10 @@ export class AgentTab {
     }
   }
 
-  private outcome(changed: boolean, _w: Watch, message: string, noChangeMs: number): ActionOutcome {
-    // The seed's wording, exactly: the model knows what it means.
-    if (!changed) return { ok: true, changed: false, message: noChangeMessage(noChangeMs) };
-    const nav = this.navCount !== _w.nav ? ` The page is now ${this.url}.` : '';
-    return { ok: true, changed: true, message: `${message}${nav}` };
+  /** What was done; whether the page changed is said by `changed` (the loop words it for the model). */
+  private outcome(changed: boolean, w: Watch, message: string): ActionOutcome {
+    const nav = this.navCount !== w.nav ? ` The page is now ${this.url}.` : '';
+    return { ok: true, changed, message: `${message}${nav}` };
   }
 }
 
@@ -986,9 +985,9 @@ export function checkUrl(raw: string, base: string): string {
   try {
     u = /^[a-z][a-z0-9+.-]*:/i.test(text) ? new URL(text) : base && /^https?:/.test(base) ? new URL(text, base) : new URL(`https://${text}`);
   } catch {
-    throw new ActionError(`"${raw}" is not a valid URL.`);
+    throw new ActionError('url_refused', `"${raw}" is not a valid URL.`);
   }
-  if (!ALLOWED_SCHEMES.has(u.protocol)) throw new ActionError(`Cannot open "${raw}": only http and https pages are allowed.`);
+  if (!ALLOWED_SCHEMES.has(u.protocol)) throw new ActionError('url_refused', `Cannot open "${raw}": only http and https pages are allowed.`);
   return u.toString();
 }
 

@@ -3,12 +3,12 @@
 // frame that numbers elements and watches the DOM. See agent-tab.ts for the per-tab work.
 
 import type { ActionOutcome, AgentBrowser, ElementFacts, InTabCommand, PageSnapshot } from '../../../engine/agent-ports';
-import { ChromeUnavailableError, TabGoneError, errorMessage } from '../../../engine/errors';
+import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../../engine/errors';
 import { call, isNoTargetError, sleep, type CdpConnection, type CdpListener } from '../cdp-connection';
 import { openBrowserSocket, DEFAULT_CONNECT_TIMEOUT_MS } from '../connect';
 import { DevtoolsGuard, refusalMessage } from '../devtools-guard';
 import { hostPort } from '../endpoint-url';
-import { AgentTab, ActionError, checkUrl, DEFAULT_TIMINGS, type TabTimings } from './agent-tab';
+import { AgentTab, checkUrl, DEFAULT_TIMINGS, type TabTimings } from './agent-tab';
 import { withoutDevtoolsSockets } from './request-guard';
 
 export interface CdpAgentBrowserOptions extends Partial<TabTimings> {
@@ -208,14 +208,10 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
   // AgentBrowser
 
   async openTab(url: string): Promise<{ targetId: string }> {
-    let target: string;
-    try {
-      target = checkUrl(url, '');
-    } catch (e) {
-      throw new Error(e instanceof ActionError ? e.message : errorMessage(e), { cause: e });
-    }
+    // Refusals carry their code (url_refused): the loop tells the model why, and decides by the code.
+    const target = checkUrl(url, '');
     const refusal = await this.guard.refusal(target);
-    if (refusal) throw new Error(refusalMessage(refusal));
+    if (refusal) throw new DeskPilotError(refusalMessage(refusal), 'url_refused');
     const { conn } = await this.connection();
     // Open blank, set up, then navigate: our world and network log see the page from its first byte.
     const { targetId } = await call(conn, 'Target.createTarget', { url: 'about:blank', background: true });
@@ -227,8 +223,8 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     }));
     if ('errorText' in nav && nav.errorText) {
       await this.closeTab(targetId).catch(() => undefined);
-      if (tab.refusedNavigation) throw new Error(refusalMessage(tab.refusedNavigation, url));
-      throw new Error(`Failed to open URL "${url}". ${nav.errorText}`);
+      if (tab.refusedNavigation) throw new DeskPilotError(refusalMessage(tab.refusedNavigation, url), 'url_refused');
+      throw new DeskPilotError(`Failed to open URL "${url}". ${nav.errorText}`, 'action_failed');
     }
     await tab.waitForLoad(this.timings.loadTimeoutMs);
     const w = await tab.waitForTopWorld(2000);

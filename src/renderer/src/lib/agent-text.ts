@@ -19,8 +19,7 @@ export function agentGoal(text: string, agentMode: boolean): string | null {
 /** True when the field's text will go to the agent (for the field's look while typing). */
 export const isAgentText = (text: string): boolean => PREFIX.test(text.trim());
 
-const ENDED: ReadonlySet<AgentRunStatus> = new Set(['done', 'stopped', 'cancelled', 'failed', 'budget', 'refused']);
-export const isEnded = (status: AgentRunStatus): boolean => ENDED.has(status);
+export { isEnded } from '../../../protocol/agent-view';
 
 export const STATUS_LABEL: Record<AgentRunStatus, string> = {
   planning: 'Planning…',
