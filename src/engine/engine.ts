@@ -12,6 +12,7 @@ import { planText, type PlanOutcome, type Planners } from './plan-text';
 import type { PlannerMode, Turn } from '../protocol/planning';
 import type { ExecutionPorts } from './execute';
 import { UndoCollector } from './undo-collector';
+import { BatchFront } from './batch-front';
 import { Preset } from '../protocol/preset';
 import { DeskPilotError } from './errors';
 import { capturePreset, missingApps } from './presets';
@@ -211,9 +212,10 @@ export class Engine {
     const outcomes: CommandOutcome[] = [];
     const records: ExecutionRecord[] = [];
     const undo = new UndoCollector();
+    const front = new BatchFront();
     for (const [index, cmd] of plan.entries()) {
       const createdAt = this.clock();
-      const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo });
+      const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo, front });
       records.push({
         _v: 1,
         id: this.newId(),
@@ -234,6 +236,8 @@ export class Engine {
     }
     // History and undo are records, not part of the action: failing to write them is reported, not fatal.
     const warnings: string[] = [];
+    const unfocused = await front.finish();
+    if (unfocused) warnings.push(unfocused);
     const undoEntry = plan.some((c) => c.type === 'undo')
       ? null
       : undo.entry(batchId, this.clock(), plan.map((c, i) => describePlanned(c, i).summary).join(', '));

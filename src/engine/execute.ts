@@ -11,6 +11,7 @@ import { answerLocally } from './local-planner/answer-locally';
 import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, UndoStore } from './ports';
 import { applyPreset } from './presets';
 import type { ResolvedCommand } from './resolve';
+import type { BatchFront } from './batch-front';
 import { UndoCollector } from './undo-collector';
 import { undoBatches } from './undo';
 import { closeApp, focusApp, listApps, placeApp, type WindowOpsPorts } from './window-ops';
@@ -28,6 +29,8 @@ export interface ExecContext {
   /** The snapshot questions are answered from, taken only when a question needs it. */
   snap: () => Promise<ContextSnapshot>;
   undo: UndoCollector;
+  /** What ends the batch in front (see batch-front.ts); absent: nothing is raised or focused for placements. */
+  front?: BatchFront;
 }
 
 export interface ExecutedCommand {
@@ -56,7 +59,7 @@ function failureMessage(cmd: ResolvedCommand, e: unknown): string {
   return errorMessage(e);
 }
 
-async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Promise<CommandResult> {
+async function run(cmd: ResolvedCommand, { ports, snap, undo, front }: ExecContext): Promise<CommandResult> {
   switch (cmd.type) {
     case 'list_tabs': {
       const tabs = toListing(await (await ports.chrome()).listTabs());
@@ -68,7 +71,9 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
       };
     }
     case 'switch_tab': {
-      await (await ports.chrome()).activateTab(cmd.tab.target_id);
+      const chrome = await ports.chrome();
+      await chrome.activateTab(cmd.tab.target_id);
+      front?.focused({ label: tabLabel(cmd.tab), refocus: () => chrome.activateTab(cmd.tab.target_id) });
       return { ok: true, message: `Switched to ${tabLabel(cmd.tab)}`, data: { target_id: cmd.tab.target_id } };
     }
     case 'open_url': {
@@ -101,15 +106,15 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo }: ExecContext): Pr
     case 'list_apps':
       return listApps(ports);
     case 'focus_app':
-      return focusApp(cmd.app, cmd.windowId, ports, undo);
+      return focusApp(cmd.app, cmd.windowId, ports, undo, front);
     case 'place_app':
-      return placeApp({ app: cmd.app, windowId: cmd.windowId, monitor: cmd.command.monitor, bounds: cmd.command.bounds }, ports, undo);
+      return placeApp({ app: cmd.app, windowId: cmd.windowId, monitor: cmd.command.monitor, bounds: cmd.command.bounds, raise: cmd.command.raise }, ports, undo, front);
     case 'close_app':
       return closeApp(cmd.app, cmd.windowIds, ports, undo);
     case 'activate_preset': {
       const preset = byName(await ports.presets.list(), cmd.preset, (p) => p.name);
       if (!preset) throw new DeskPilotError(`preset "${cmd.preset}" was deleted after the snapshot`, 'preset_gone');
-      return applyPreset(preset, ports, undo);
+      return applyPreset(preset, ports, undo, front);
     }
     case 'undo':
       return undoBatches(cmd.steps, ports);

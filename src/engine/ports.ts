@@ -93,6 +93,11 @@ export interface WindowBackend {
   focused(): Promise<RawWindow | null>;
   /** Raise and give input focus. Throws WindowGoneError for an id that no longer exists. */
   focus(id: string): Promise<void>;
+  /**
+   * Bring to the top of the stacking order without taking input focus where the platform can
+   * (X11: _NET_RESTACK_WINDOW); elsewhere it raises the way focus does.
+   */
+  raise(id: string): Promise<void>;
   /** Un-minimise and un-maximise, so that bounds can apply. */
   restore(id: string): Promise<void>;
   /**

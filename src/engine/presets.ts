@@ -7,6 +7,7 @@ import { monitorOf } from './monitor-roles';
 import { normalizeUrl } from './normalize-url';
 import type { ChromeBackend, RawWindow, Rect4 } from './ports';
 import { monitorFor } from './resolve';
+import type { BatchFront } from './batch-front';
 import type { UndoCollector } from './undo-collector';
 import { placeWindow, readDesk, sizeNote, waitForWindow, windowsOf, type Desk, type WindowOpsPorts } from './window-ops';
 
@@ -18,17 +19,22 @@ interface Placed {
   app: string;
   ok: boolean;
   message: string;
+  /** The window placed, to raise once every placement is done. */
+  window?: RawWindow;
 }
 
 export async function applyPreset(
   preset: Preset,
   ports: WindowOpsPorts & { chrome: () => Promise<ChromeBackend> },
   undo: UndoCollector,
+  front?: BatchFront,
 ): Promise<CommandResult> {
   const desk = await readDesk(ports);
   const placed = await Promise.all(preset.placements.map((p) => applyPlacement(p, desk, ports, undo)));
+  // Placements run in parallel; the layout comes to the front in the preset's own order at the end of the batch.
+  for (const p of placed) if (p.window) front?.placed(desk.backend, p.window, p.app, desk.windows, undo);
   const urls = await openUrls(preset.urls, ports.chrome);
-  const all = [...placed, ...urls];
+  const all = [...placed, ...urls].map(({ window: _, ...rest }) => rest);
   const ok = all.every((p) => p.ok);
   const lines = all.map((p) => `${p.ok ? '✓' : '✗'} ${p.message}`);
   return {
@@ -57,6 +63,7 @@ async function applyPlacement(p: PresetPlacement, desk: Desk, ports: WindowOpsPo
       app: p.app,
       ok: true,
       message: `${started ? 'started and placed' : 'placed'} ${p.app}${on ? ` on ${on}` : ''} (${formatRect(got)})${sizeNote(frame, got)}${note}`,
+      window: w,
     };
   } catch (e) {
     return { app: p.app, ok: false, message: `${p.app}: ${errorMessage(e)}` };

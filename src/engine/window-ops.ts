@@ -7,6 +7,7 @@ import { formatRect, transferRect, width, height } from './geometry';
 import { assignRoles, monitorOf } from './monitor-roles';
 import type { AppCatalog, CatalogApp, RawWindow, Rect4, WindowBackend } from './ports';
 import { monitorFor } from './resolve';
+import type { BatchFront } from './batch-front';
 import type { UndoCollector } from './undo-collector';
 import { plural, sleep } from './words';
 
@@ -54,8 +55,9 @@ function stillOpen(desk: Desk, id: string, app: string): RawWindow {
   return w;
 }
 
-export async function focusApp(app: string, windowId: string | null, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
+export async function focusApp(app: string, windowId: string | null, ports: WindowOpsPorts, undo: UndoCollector, front?: BatchFront): Promise<CommandResult> {
   const desk = await readDesk(ports);
+  const named = (id: string) => front?.focused({ label: app, refocus: () => desk.backend.focus(id) });
   if (windowId) {
     const w = stillOpen(desk, windowId, app);
     undo.noteFocus(desk.windows);
@@ -64,6 +66,7 @@ export async function focusApp(app: string, windowId: string | null, ports: Wind
       await desk.backend.restore(w.id);
     }
     await desk.backend.focus(w.id);
+    named(w.id);
     return { ok: true, message: `Brought ${app} to the front${w.title ? ` ("${w.title}")` : ''}`, data: { window_id: w.id } };
   }
   const entry = desk.catalog.find((a) => a.name.toLowerCase() === app.toLowerCase());
@@ -73,6 +76,7 @@ export async function focusApp(app: string, windowId: string | null, ports: Wind
   const { pid } = await ports.apps.launch(entry);
   const w = await waitForWindow(desk, entry.name, pid, before, ports.launchTimeoutMs ?? 10_000);
   await desk.backend.focus(w.id);
+  named(w.id);
   return { ok: true, message: `Started ${entry.name} and brought it to the front`, data: { window_id: w.id, pid } };
 }
 
@@ -102,9 +106,11 @@ export interface PlaceRequest {
   windowId: string;
   monitor?: MonitorName;
   bounds?: readonly number[];
+  /** false: leave it where it is in the stacking order (default: raised, and focused at the end of the batch). */
+  raise?: boolean;
 }
 
-export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: UndoCollector): Promise<CommandResult> {
+export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: UndoCollector, front?: BatchFront): Promise<CommandResult> {
   const desk = await readDesk(ports);
   let w = stillOpen(desk, req.windowId, req.app);
   if (w.minimized) {
@@ -115,6 +121,7 @@ export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: U
   }
   const target = targetFrame(w, req, desk.monitors);
   const got = await placeWindow(desk.backend, w, req.app, target, undo);
+  if (req.raise !== false) front?.placed(desk.backend, w, req.app, desk.windows, undo);
   const where = req.bounds && !req.monitor ? formatRect(target) : `the ${req.monitor} monitor`;
   return { ok: true, message: `Moved ${req.app} to ${where} (${formatRect(got)})${sizeNote(target, got)}`, data: placementData(w, target, got) };
 }

@@ -45,6 +45,13 @@ export const Bounds = z
   .describe('Outer window frame [left, top, right, bottom] in absolute screen pixels.');
 export type Bounds = z.infer<typeof Bounds>;
 
+// A placed window comes to the front (a window moved behind a maximised browser looks like
+// nothing happened); the batch ends with one focus (docs/protocol.md, "What ends in front").
+const RAISE = z
+  .boolean({ error: 'must be true or false' })
+  .optional()
+  .describe('false: leave the window where it is in the stacking order ("…, keep it in the background"). Default: it comes to the front.');
+
 export const ListApps = z
   .strictObject({ type: z.literal('list_apps') })
   .describe('List all running applications and their windows.');
@@ -62,6 +69,7 @@ export const PlaceApp = z
     app_name: name('Exact application name.'),
     monitor: MonitorName.optional(),
     bounds: Bounds.optional(),
+    raise: RAISE,
   })
   .refine((c) => c.monitor !== undefined || c.bounds !== undefined, {
     error: 'place_app needs "monitor" or "bounds"',

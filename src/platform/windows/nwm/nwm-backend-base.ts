@@ -8,6 +8,12 @@ export abstract class NwmBackendBase {
   constructor(protected readonly config: NwmBackendConfig) {}
 
   abstract listWindows(): Promise<RawWindow[]>;
+  abstract focus(id: string): Promise<void>;
+
+  /** node-window-manager cannot raise a window without activating it: raising is focusing here. */
+  raise(id: string): Promise<void> {
+    return this.focus(id);
+  }
 
   /** The helper answers one list at a time; the focused window is read from it (no cheaper call exists there). */
   async focused(): Promise<RawWindow | null> {

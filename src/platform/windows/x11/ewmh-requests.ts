@@ -22,6 +22,11 @@ const HAS_WIDTH = 1 << 10;
 const HAS_HEIGHT = 1 << 11;
 
 const STATE_REMOVE = 0;
+const STATE_ADD = 1;
+/** Stack mode Above with no sibling: the top of its layer. */
+const STACK_ABOVE = 0;
+/** ICCCM 4.1.4: the state a client asks for with WM_CHANGE_STATE to be iconified (minimised). */
+const ICONIC_STATE = 3;
 
 /** The data.l[] of a _NET_MOVERESIZE_WINDOW request giving `frame` as the outer frame. */
 export function moveResizeData(frame: Rect4, ext: FrameExtents, border: number): number[] {
@@ -42,6 +47,21 @@ export function requestActivate(conn: XConnection, atoms: Atoms, xid: number) {
 /** Removes up to two states in one request (EWMH allows two properties per message). */
 export function requestRemoveStates(conn: XConnection, atoms: Atoms, xid: number, first: number, second = 0) {
   return conn.sendToRoot(xid, atoms._NET_WM_STATE, [STATE_REMOVE, first, second, SOURCE_PAGER]);
+}
+
+/** Adds up to two states in one request (fullscreen, …). */
+export function requestAddStates(conn: XConnection, atoms: Atoms, xid: number, first: number, second = 0) {
+  return conn.sendToRoot(xid, atoms._NET_WM_STATE, [STATE_ADD, first, second, SOURCE_PAGER]);
+}
+
+/** Raise without activating: the window goes to the top of its layer, focus stays where it is. */
+export function requestRaise(conn: XConnection, atoms: Atoms, xid: number) {
+  return conn.sendToRoot(xid, atoms._NET_RESTACK_WINDOW, [SOURCE_PAGER, 0, STACK_ABOVE]);
+}
+
+/** Minimise: EWMH leaves _NET_WM_STATE_HIDDEN to the WM; a client asks through ICCCM's WM_CHANGE_STATE. */
+export function requestIconify(conn: XConnection, atoms: Atoms, xid: number) {
+  return conn.sendToRoot(xid, atoms.WM_CHANGE_STATE, [ICONIC_STATE]);
 }
 
 /** The close button's request: the WM asks the app (WM_DELETE_WINDOW), which may exit or ask the user. */

@@ -3,7 +3,7 @@
 import { DeskPilotError, WindowGoneError, WindowsUnavailableError, errorMessage } from '../../../engine/errors';
 import type { RawMonitor, RawWindow, Rect4, WindowBackend } from '../../../engine/ports';
 import { internAtoms, type Atoms } from './atoms';
-import { requestActivate, requestClose, requestMoveResize, requestRemoveStates } from './ewmh-requests';
+import { requestActivate, requestAddStates, requestClose, requestIconify, requestMoveResize, requestRaise, requestRemoveStates } from './ewmh-requests';
 import { expectedFrame, sameRect } from './frame-geometry';
 import { readMonitorGeometry } from './monitor-source';
 import { monitorWorkArea, parseStrut, type Strut } from './monitor-work-area';
@@ -118,6 +118,19 @@ export class X11WindowBackend implements WindowBackend {
           return shown && (focusable ? active === xid : ids[ids.length - 1] === xid);
         },
         (done) => done,
+        this.settleTimeoutMs,
+        POLL_MS,
+      );
+    });
+  }
+
+  async raise(id: string): Promise<void> {
+    await this.runOn(id, 'raising a window', async ({ conn, atoms }, xid) => {
+      await requestRaise(conn, atoms, xid);
+      // Done once it is the top of the stacking order (a window kept above others may stay below those).
+      await pollUntil(
+        async () => (await readClientList(conn, atoms)).ids,
+        (ids) => ids[ids.length - 1] === xid,
         this.settleTimeoutMs,
         POLL_MS,
       );
