@@ -8,7 +8,8 @@ import { call, isNoTargetError, sleep, type CdpConnection, type CdpListener } fr
 import { openBrowserSocket, DEFAULT_CONNECT_TIMEOUT_MS } from '../connect';
 import { DevtoolsGuard, refusalMessage } from '../devtools-guard';
 import { hostPort } from '../endpoint-url';
-import { AgentTab, checkUrl, DEFAULT_TIMINGS, type TabTimings } from './agent-tab';
+import { checkUrl } from './action-error';
+import { AgentTab, DEFAULT_TIMINGS, type TabTimings } from './agent-tab';
 import { withoutDevtoolsSockets } from './request-guard';
 
 export interface CdpAgentBrowserOptions extends Partial<TabTimings> {
@@ -94,7 +95,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     const listener: CdpListener = (msg: { method: string; params: any; sessionId?: string }) => this.onMessage(msg);
     const onDisconnect = () => {
       this.lost = 'the websocket closed';
-      for (const t of this.tabs.values()) t.markGone();
+      for (const t of this.tabs.values()) t.session.markGone();
     };
     conn.on('event', listener);
     conn.on('disconnect', onDisconnect);
@@ -120,21 +121,21 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     if (!sessionId) {
       switch (method) {
         case 'Target.targetDestroyed':
-          this.tabs.get(p.targetId)?.markGone();
+          this.tabs.get(p.targetId)?.session.markGone();
           break;
         case 'Target.detachedFromTarget': {
-          for (const t of this.tabs.values()) if (t.top.sessionId === p.sessionId) t.markGone();
+          for (const t of this.tabs.values()) if (t.session.top.sessionId === p.sessionId) t.session.markGone();
           break;
         }
         case 'Target.targetCreated': {
           const info = p.targetInfo;
-          if (info?.type === 'page' && info.openerId) this.tabs.get(info.openerId)?.popupOpened(info.url);
+          if (info?.type === 'page' && info.openerId) this.tabs.get(info.openerId)?.session.popupOpened(info.url);
           break;
         }
       }
       return;
     }
-    const tab = this.tabOfSession(sessionId);
+    const tab = this.tabOfSession(sessionId)?.session;
     if (!tab) return;
     const fs = tab.sessions.get(sessionId)!;
     switch (method) {
@@ -162,7 +163,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
   }
 
   private tabOfSession(sessionId: string): AgentTab | undefined {
-    for (const t of this.tabs.values()) if (t.sessions.has(sessionId)) return t;
+    for (const t of this.tabs.values()) if (t.session.sessions.has(sessionId)) return t;
     return undefined;
   }
 
@@ -170,7 +171,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
   private async tab(targetId: string): Promise<AgentTab> {
     const known = this.tabs.get(targetId);
     if (known) {
-      known.assertAlive();
+      known.session.assertAlive();
       return known;
     }
     let pending = this.attaching.get(targetId);
@@ -193,10 +194,10 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     const tab = new AgentTab(conn, targetId, sessionId, this.timings, this.guard);
     this.tabs.set(targetId, tab);
     try {
-      await tab.setUp(tab.top, false);
+      await tab.session.setUp(tab.session.top, false);
       const { targetInfo } = await call(conn, 'Target.getTargetInfo', { targetId });
-      tab.url = targetInfo.url;
-      tab.title = targetInfo.title;
+      tab.session.url = targetInfo.url;
+      tab.session.title = targetInfo.title;
     } catch (e) {
       if (tab.gone) throw new TabGoneError(targetId);
       throw e;
@@ -217,19 +218,18 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     const { targetId } = await call(conn, 'Target.createTarget', { url: 'about:blank', background: true });
     const tab = await this.tab(targetId);
     if (target === 'about:blank') return { targetId };
-    tab.loading = true;
-    const nav = await call(conn, 'Page.navigate', { url: target }, { sessionId: tab.top.sessionId, timeoutMs: this.timings.loadTimeoutMs }).catch((e: unknown) => ({
+    tab.session.loading = true;
+    const nav = await call(conn, 'Page.navigate', { url: target }, { sessionId: tab.session.top.sessionId, timeoutMs: this.timings.loadTimeoutMs }).catch((e: unknown) => ({
       errorText: errorMessage(e),
     }));
     if ('errorText' in nav && nav.errorText) {
       await this.closeTab(targetId).catch(() => undefined);
-      if (tab.refusedNavigation) throw new DeskPilotError(refusalMessage(tab.refusedNavigation, url), 'url_refused');
+      const refused = tab.session.refusedNavigation;
+      if (refused) throw new DeskPilotError(refusalMessage(refused, url), 'url_refused');
       throw new DeskPilotError(`Failed to open URL "${url}". ${nav.errorText}`, 'action_failed');
     }
-    await tab.waitForLoad(this.timings.loadTimeoutMs);
-    const w = await tab.waitForTopWorld(2000);
-    // Ready for input too: a document that has not painted yet drops it.
-    if (w) await tab.waitForPaint([{ fs: tab.top, w }]).catch(() => false);
+    // Loaded, and ready for input too: a document that has not painted yet drops it.
+    await tab.ready();
     return { targetId };
   }
 
@@ -249,7 +249,7 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
       if (!targetInfos.some((t) => t.targetId === targetId)) break;
       await sleep(25);
     }
-    tab?.markGone();
+    tab?.session.markGone();
     this.tabs.delete(targetId);
   }
 
@@ -296,9 +296,9 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     if (!c) return;
     // Detach (our scripts, focus emulation and auto-attach go with the sessions); never close the browser.
     await Promise.all(
-      [...this.tabs.values()].filter((t) => !t.gone).map((t) => call(c.conn, 'Target.detachFromTarget', { sessionId: t.top.sessionId }, { timeoutMs: 2000 }).catch(() => undefined)),
+      [...this.tabs.values()].filter((t) => !t.gone).map((t) => call(c.conn, 'Target.detachFromTarget', { sessionId: t.session.top.sessionId }, { timeoutMs: 2000 }).catch(() => undefined)),
     );
-    for (const t of this.tabs.values()) t.markGone();
+    for (const t of this.tabs.values()) t.session.markGone();
     this.tabs.clear();
     this.release(c);
   }

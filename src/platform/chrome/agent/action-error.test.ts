@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkUrl } from './agent-tab';
+import { checkUrl } from './action-error';
 
 describe('checkUrl', () => {
   it('resolves relative URLs against the page and allows http(s) only', () => {

@@ -1,0 +1,114 @@
+// The in-tab commands that are not input to an element: going to a URL, back, forward or
+// reloading (a DevTools endpoint refused), waiting (bounded) for text, a navigation or the network
+// to go idle, and reading the page's or one element's visible text.
+
+import type { ActionOutcome } from '../../../engine/agent-ports';
+import { sleep } from '../cdp-connection';
+import { refusalMessage } from '../devtools-guard';
+import { ActionError, checkUrl, notFound } from './action-error';
+import type { Settling } from './settling';
+import type { TabSession } from './tab-session';
+import type { TabSnapshots } from './tab-snapshot';
+
+export class TabNavigation {
+  constructor(
+    private readonly s: TabSession,
+    private readonly settling: Settling,
+    private readonly snapshots: TabSnapshots,
+  ) {}
+
+  async navigate(to: 'back' | 'forward' | 'reload' | { url: string }, noChangeMs: number): Promise<ActionOutcome> {
+    const watch = await this.settling.watch();
+    let label: string;
+    if (to === 'back' || to === 'forward') {
+      const h = await this.s.send(this.s.top, 'Page.getNavigationHistory');
+      const entry = h.entries[h.currentIndex + (to === 'back' ? -1 : 1)];
+      if (!entry) throw new ActionError('action_failed', `There is no ${to === 'back' ? 'previous' : 'next'} page in this tab's history.`);
+      await this.s.send(this.s.top, 'Page.navigateToHistoryEntry', { entryId: entry.id });
+      label = to === 'back' ? 'Went back' : 'Went forward';
+    } else if (to === 'reload') {
+      await this.s.send(this.s.top, 'Page.reload', {});
+      label = 'Reloaded the page';
+    } else {
+      const url = checkUrl(to.url, this.s.url);
+      const refusal = await this.s.guard.refusal(url);
+      if (refusal) throw new ActionError('url_refused', `${refusalMessage(refusal)}.`);
+      this.s.refusedNavigation = null;
+      const r = await this.s.send(this.s.top, 'Page.navigate', { url }, this.s.timings.loadTimeoutMs);
+      if (r.errorText && this.s.refusedNavigation) throw new ActionError('url_refused', `${refusalMessage(this.s.refusedNavigation, url)}.`);
+      if (r.errorText) throw new ActionError('action_failed', `Failed to open URL "${url}". ${r.errorText}`);
+      label = 'Navigated';
+    }
+    const waitMs = Math.max(noChangeMs, this.s.timings.loadTimeoutMs);
+    const deadline = Date.now() + waitMs;
+    while (this.s.navCount === watch.nav && Date.now() < deadline) {
+      this.s.assertAlive();
+      await sleep(20);
+    }
+    if (this.s.navCount === watch.nav) return { ok: false, code: 'timed_out', changed: false, message: `${label}, but the page did not change within ${Math.round(waitMs / 1000)} seconds.` };
+    await this.settling.settle(true);
+    return { ok: true, changed: true, message: `${label}: now at ${this.s.url}.` };
+  }
+
+  async waitFor(condition: { text: string } | 'navigation' | 'network_idle', timeoutMs: number): Promise<ActionOutcome> {
+    const deadline = Date.now() + timeoutMs;
+    const secs = `${Math.round(timeoutMs / 100) / 10} seconds`;
+    if (condition === 'navigation') {
+      const nav = this.s.navCount;
+      while (this.s.navCount === nav) {
+        this.s.assertAlive();
+        if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `No navigation within ${secs}.` };
+        await sleep(25);
+      }
+      await this.settling.settle(true);
+      return { ok: true, changed: true, message: `The page navigated to ${this.s.url}.` };
+    }
+    if (condition === 'network_idle') {
+      const IDLE_MS = 500;
+      while (!(this.s.api.pending(false) === 0 && this.s.api.quietMs() >= IDLE_MS && !this.s.loading)) {
+        this.s.assertAlive();
+        if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `The network did not go idle within ${secs} (${this.s.api.pending(false)} requests still pending).` };
+        await sleep(50);
+      }
+      return { ok: true, changed: false, message: 'The network is idle.' };
+    }
+    const text = condition.text;
+    for (;;) {
+      this.s.assertAlive();
+      const found = await Promise.all(
+        this.s.worlds().map(({ fs, w }) => this.s.call<boolean>(fs, w, 'hasText', text).catch(() => false)),
+      );
+      if (found.some(Boolean)) return { ok: true, changed: false, message: `The text "${text}" is on the page.` };
+      if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `The text "${text}" did not appear within ${secs}.` };
+      await sleep(100);
+    }
+  }
+
+  async readPage(id: number | undefined, maxChars: number): Promise<ActionOutcome> {
+    let text: string;
+    if (id !== undefined) {
+      const r = this.snapshots.locate(id);
+      if (!r) throw notFound(id);
+      const res = await this.s.call<{ text: string } | null>(r.fs, r.w, 'text', { id: r.ref.local });
+      if (!res) throw notFound(id);
+      text = res.text;
+    } else {
+      const parts: string[] = [];
+      for (const { fs, w } of this.s.worlds()) {
+        const res = await this.s.call<{ text: string } | null>(fs, w, 'text', {}).catch(() => null);
+        if (!res || !res.text) continue;
+        const isTop = fs === this.s.top && w.frameId === fs.rootFrameId;
+        parts.push(isTop ? res.text : `--- frame ---\n${res.text}`);
+      }
+      text = parts.join('\n\n');
+    }
+    const total = text.length;
+    if (total > maxChars) text = `${text.slice(0, maxChars)}\n… (cut: ${maxChars} of ${total} characters)`;
+    return {
+      ok: true,
+      changed: false,
+      message: `Read ${Math.min(total, maxChars)} characters of ${id !== undefined ? `element ${id}` : 'page'} text${total > maxChars ? ` (of ${total})` : ''}.`,
+      output: text,
+    };
+  }
+}
