@@ -3,6 +3,7 @@ import { PACKAGE_VERSION } from '../platform/package-version';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
 import { configDirFrom, openDesk } from './open-desk';
+import { untilSignalled } from './until-signalled';
 
 // `deskpilot mcp`: DeskPilot as an MCP server, over stdio (what desktop clients spawn) or
 // Streamable HTTP on loopback with a bearer token. It serves the same desk as the CLI: the
@@ -18,7 +19,16 @@ export interface McpArgs {
   newToken: boolean;
 }
 
-export async function runMcp(flags: ConfigFlags, args: McpArgs, io: Io, stop: Promise<unknown> = signalled()): Promise<number> {
+export async function runMcp(flags: ConfigFlags, args: McpArgs, io: Io): Promise<number> {
+  const signals = untilSignalled();
+  try {
+    return await serve(flags, args, io, signals.stopped);
+  } finally {
+    signals.dispose();
+  }
+}
+
+async function serve(flags: ConfigFlags, args: McpArgs, io: Io, stop: Promise<unknown>): Promise<number> {
   const port = Number(args.port);
   if (!/^\d+$/.test(args.port) || port > 65535) {
     io.err(`--port: must be a whole number from 0 to 65535 (0 picks a free port), not "${args.port}"\n`);
@@ -45,8 +55,13 @@ export async function runMcp(flags: ConfigFlags, args: McpArgs, io: Io, stop: Pr
     }
   }
 
-  const [{ createDeskMcpServer }, { mcpContext }] = await Promise.all([import('../app/mcp/create-server'), import('../compose/mcp-context')]);
-  const desk = await openDesk(flags, io);
+  const [{ createDeskMcpServer }, { mcpContext }, { ReopeningDesk }] = await Promise.all([
+    import('../app/mcp/create-server'),
+    import('../compose/mcp-context'),
+    import('../app/reopening-desk'),
+  ]);
+  // It lives as long as the assistant: if the service it uses stops, the next call reopens the desk.
+  const desk = new ReopeningDesk(await openDesk(flags, io), () => openDesk(flags, io));
   const { ctx, changes } = mcpContext(desk, configDir);
   const newSession = () => createDeskMcpServer(ctx, changes, PACKAGE_VERSION);
   const via = desk.via === 'service' ? 'through the running DeskPilot service' : 'with the engine in this process';
@@ -90,11 +105,5 @@ function stdinClosed(): Promise<void> {
   return new Promise((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
-  });
-}
-
-function signalled(): Promise<string> {
-  return new Promise((resolve) => {
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));
   });
 }

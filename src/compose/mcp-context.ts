@@ -27,7 +27,9 @@ export function mcpContext(desk: Desk, configDir: string): { ctx: McpContext; ch
       return { close_tab: confirm?.close_tab ?? true, close_app: confirm?.close_app ?? true, open_url: true };
     },
   };
-  const source = desk.via === 'service' ? serviceChanges(serviceSocketPath(configDir)) : (emit: Parameters<ChangeSource>[0]) => watchDesk(desk, emit);
+  // Decided when the first subscriber comes: the desk may have moved to this process meanwhile.
+  const fromService = serviceChanges(serviceSocketPath(configDir));
+  const source: ChangeSource = (emit) => (desk.via === 'service' ? fromService(emit) : watchDesk(desk, emit));
   return { ctx, changes: new DeskChanges(source) };
 }
 

@@ -13,6 +13,7 @@ import { bareHost, isLoopbackAddress } from '../platform/chrome/host-address';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Open sessions at most; a new one then replaces the one idle longest (a client that left without saying so). */
 const MAX_SESSIONS = 32;
 
 /** localhost, 127.0.0.0/8 and ::1 — by name only localhost, which every resolver keeps local. */
@@ -34,6 +35,9 @@ export interface McpHttpServer {
 interface Session {
   transport: StreamableHTTPServerTransport;
   mcp: DeskMcpServer;
+  /** Responses still open (a client listening on its event stream is not idle). */
+  open: number;
+  lastActive: number;
 }
 
 export async function startMcpHttp(opts: McpHttpOptions): Promise<McpHttpServer> {
@@ -60,18 +64,20 @@ export async function startMcpHttp(opts: McpHttpOptions): Promise<McpHttpServer>
       if (!body.ok) return reply(res, body.status, body.message);
       if (!sessionId) {
         if (!isInitializeRequest(body.value)) return reply(res, 400, 'no session: start with an initialize request (without mcp-session-id)');
-        if (sessions.size >= MAX_SESSIONS) return reply(res, 503, `too many open sessions (${MAX_SESSIONS}); close one first`);
+        if (sessions.size >= MAX_SESSIONS && !(await closeIdlest())) return reply(res, 503, `too many open sessions (${MAX_SESSIONS}), all in use; close one first`);
         const transport = await newTransport();
         await transport.handleRequest(req, res, body.value);
         return;
       }
       const session = sessions.get(sessionId);
       if (!session) return reply(res, 404, 'session not found (it ended or the server restarted); initialize again');
+      track(session, res);
       await session.transport.handleRequest(req, res, body.value);
       return;
     }
     const session = sessionId ? sessions.get(sessionId) : undefined;
     if (!session) return reply(res, sessionId ? 404 : 400, sessionId ? 'session not found; initialize again' : 'missing mcp-session-id header');
+    track(session, res);
     await session.transport.handleRequest(req, res);
   }
 
@@ -79,7 +85,7 @@ export async function startMcpHttp(opts: McpHttpOptions): Promise<McpHttpServer>
     const mcp = opts.newSession();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { transport, mcp }),
+      onsessioninitialized: (id) => void sessions.set(id, { transport, mcp, open: 0, lastActive: Date.now() }),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -87,6 +93,23 @@ export async function startMcpHttp(opts: McpHttpOptions): Promise<McpHttpServer>
     };
     await mcp.server.connect(transport);
     return transport;
+  }
+
+  function track(session: Session, res: ServerResponse): void {
+    session.open++;
+    session.lastActive = Date.now();
+    res.once('close', () => {
+      session.open--;
+      session.lastActive = Date.now();
+    });
+  }
+
+  /** Ends the session idle longest; false when every session has a request or stream open. */
+  async function closeIdlest(): Promise<boolean> {
+    const idlest = [...sessions.values()].filter((s) => s.open === 0).sort((a, b) => a.lastActive - b.lastActive)[0];
+    if (!idlest) return false;
+    await idlest.transport.close();
+    return true;
   }
 
   /** Why a request is refused before it reaches MCP: a foreign page, a rebound name, no or a wrong token. */

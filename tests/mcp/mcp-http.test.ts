@@ -54,7 +54,7 @@ describeDesktop('deskpilot mcp --http beside the warm service', () => {
   const tokenFile = () => path.join(dir, 'config', 'mcp-token');
 
   const startHttp = (...extra: string[]) => startCli(['mcp', '--http', '--port', '0', ...extra], env, /bearer token[^\n]*\n/);
-  const urlOf = (out: string) => /DeskPilot MCP server at (http:\/\/127\.0\.0\.1:\d+\/mcp), through the running DeskPilot service\n/.exec(out)?.[1];
+  const urlOf = (out: string) => /DeskPilot MCP server at (http:\/\/127\.0\.0\.1:\d+\/mcp), (through the running DeskPilot service|with the engine in this process)\n/.exec(out)?.[1];
 
   beforeAll(async () => {
     desk = await startDesktop({ apps: ['xterm'], chrome: true });
@@ -65,7 +65,7 @@ describeDesktop('deskpilot mcp --http beside the warm service', () => {
     service = await startCli(['service'], env, /listening on /);
     mcp = await startHttp();
     url = urlOf(mcp.stdout())!;
-    expect(url).toBeTruthy();
+    expect(mcp.stdout()).toContain(`DeskPilot MCP server at ${url}, through the running DeskPilot service\n`);
     token = /bearer token \(shown this once; it is kept in [^)]+\): (\S+)\n/.exec(mcp.stdout())![1]!;
     client = await httpClient(url, token, { elicit: async () => ({ action: answer }) });
     const ctx = await runCli(['context', '--json', '--no-summaries'], { env });
@@ -175,6 +175,28 @@ describeDesktop('deskpilot mcp --http beside the warm service', () => {
     const read = await client.client.readResource({ uri: 'deskpilot://desktop' });
     expect((read.contents[0] as { text: string }).text).toContain('"Published"');
     await client.client.unsubscribeResource({ uri: 'deskpilot://desktop' });
+  });
+
+  it('sessions a client left without ending make room for new ones; a client still listening keeps its own', async () => {
+    // More initializations than the server keeps sessions, each left behind at once.
+    for (let i = 0; i < 40; i++) expect((await post(url, { authorization: `Bearer ${token}` })).status).toBe(200);
+    const r = await client.call('list_presets');
+    expect(r.isError).toBeFalsy();
+  });
+
+  it('when the warm service stops, the MCP server carries on in its own process', async () => {
+    await service.stop();
+    const before = frameOf(env, xtermId);
+    // An action is not repeated on the new desk: it might have run before the service went.
+    const acted = await client.call('place_app', { app_name: 'XTerm', bounds: [100, 100, 700, 500] });
+    expect(acted.isError).toBe(true);
+    expect(textOf(acted)).toMatch(/^DeskPilot failed: the DeskPilot service .*; it may or may not have run\. Look \(e\.g\. list_tabs or list_apps\) before trying again/);
+    expect(frameOf(env, xtermId)).toEqual(before);
+    // A read is simply answered, now by an engine in the MCP server's process.
+    expect((await client.call('list_apps')).isError).toBeFalsy();
+    const again = await client.call('place_app', { app_name: 'XTerm', bounds: [100, 100, 700, 500] });
+    expect(again.isError).toBeFalsy();
+    expectFrameNear(frameOf(env, xtermId), [100, 100, 700, 500]);
   });
 
   it('a restart keeps the token without showing it; --new-token replaces it and the old one stops working', async () => {

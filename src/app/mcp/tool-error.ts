@@ -37,7 +37,7 @@ export const toResult = (out: ToolOutput): CallToolResult => ({
 export function errorResult(e: unknown): CallToolResult {
   if (e instanceof ToolError) return toResult({ text: e.message, data: { error: { code: e.code, message: e.message, ...e.data } }, isError: true });
   const code = e instanceof DeskPilotError || e instanceof ServiceConnectionError ? e.code : 'failed';
-  const message = code === 'service_gone' ? `${errorMessage(e)}. Start it again with \`deskpilot service\`, or restart this MCP server to run without it.` : errorMessage(e);
+  const message = errorMessage(e);
   return toResult({ text: `DeskPilot failed: ${message}`, data: { error: { code, message } }, isError: true });
 }
 
