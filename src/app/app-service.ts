@@ -12,6 +12,7 @@ import type { IpcHandlers } from '../protocol/ipc';
 import { AgentService, type AgentFactory } from './agent-service';
 import type { Desk } from './desk';
 import { RemoteDesk } from './remote-desk';
+import { LauncherService } from './launcher-service';
 
 // What the app does for its windows, free of Electron so the web test harness serves the
 // very same logic: plan words, hold a plan that needs a yes or a choice, run it against the
@@ -29,6 +30,8 @@ export interface AppServiceDeps {
   /** Told after settings were saved (re-register hotkeys, login item). */
   settingsChanged?(view: SettingsView): void | Promise<void>;
   hideWindow(): boolean;
+  /** The launcher's content is this tall: size its window to it (false where nothing was resized). */
+  fitWindow?(height: number): boolean;
   launchChrome(): Promise<string>;
   transcribe(audio: Uint8Array, mime: string, settings: SettingsView): Promise<string>;
   voiceConfigured(settings: SettingsView): Promise<boolean>;
@@ -59,10 +62,17 @@ export class AppService {
   private seq = 0;
   private readonly now: () => number;
   private readonly agent: AgentService;
+  private readonly launcher: LauncherService;
 
   constructor(private readonly deps: AppServiceDeps) {
     this.now = deps.now ?? Date.now;
     this.agent = new AgentService({ factory: deps.agent, emit: (view) => deps.emit?.('agent:update', view) });
+    this.launcher = new LauncherService({
+      desk: () => this.desk(),
+      settings: () => deps.settings.view(),
+      emit: (index) => deps.emit?.('launcher:index', index),
+      now: deps.now,
+    });
   }
 
   /** Warm start: the engine (and with it the Chrome connection) is ready before the first command. */
@@ -75,6 +85,7 @@ export class AppService {
 
   async dispose(): Promise<void> {
     this.inFlight?.abort();
+    this.launcher.dispose();
     await this.agent.dispose();
     await this.closeDesk();
   }
@@ -126,6 +137,13 @@ export class AppService {
       },
       'voice:transcribe': async (r) => ({ text: await this.deps.transcribe(r.audio, r.mime, await this.deps.settings.view()) }),
       'window:hide': async () => ({ hidden: this.deps.hideWindow() }),
+      'window:fit': async (r) => ({ fitted: this.deps.fitWindow?.(r.height) ?? false }),
+      'launcher:index': () => this.launcher.index(),
+      'launcher:preview': (r) => this.launcher.preview(r.text),
+      'launcher:act': async (r) => {
+        const { text, envelope, snapshot } = this.launcher.action(r);
+        return this.prepareAndRun(this.nextId(), text, envelope, snapshot);
+      },
       'ui:modal': async (r) => {
         this.deps.modalChanged?.(r.open);
         return { ok: true as const };
@@ -206,9 +224,12 @@ export class AppService {
     return { kind: 'done', id, report, planner: p.planner };
   }
 
-  /** A typed envelope (a preset button): prepared against a fresh snapshot, then as any other batch. */
-  private async prepareAndRun(id: string, text: string, envelope: Envelope): Promise<CommandResponse> {
-    const prepared = await (await this.desk()).prepare(envelope);
+  /**
+   * A typed envelope (a preset button, an item of the launcher's list): prepared against a
+   * fresh snapshot, or the one its items were listed from, then as any other batch.
+   */
+  private async prepareAndRun(id: string, text: string, envelope: Envelope, snapshot?: ContextSnapshot): Promise<CommandResponse> {
+    const prepared = await (await this.desk()).prepare(envelope, snapshot ? { snapshot } : undefined);
     if (!prepared.ok) {
       const report = prepared.report;
       return { kind: 'done', id, report: { ...report, warnings: [...report.warnings, ...report.errors.map(formatFieldError)] }, planner: null };

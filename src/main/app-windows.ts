@@ -1,5 +1,5 @@
 import { app, BrowserWindow, type WebContents } from 'electron';
-import type { AgentRunView } from '../protocol/ipc';
+import type { IpcEvent, IpcEventPayloads } from '../protocol/ipc-channels';
 import type { LauncherWindow } from './launcher-window';
 import type { Anchor } from './popover-position';
 import type { PopoverWindow } from './popover-window';
@@ -21,9 +21,11 @@ export class AppWindows {
     return [this.popover.win, this.launcher.win, this.settings.current()].filter((w): w is BrowserWindow => !!w && !w.isDestroyed());
   }
 
-  /** A push for every window (agent mode's progress shows wherever the person looks). */
-  broadcast(view: AgentRunView): void {
-    for (const w of this.all()) sendEvent(w, 'agent:update', view);
+  /** A push for every window (agent mode's progress shows wherever the person looks; a changed desk reaches the launcher). */
+  broadcast<E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]): void {
+    // sendEvent's arguments depend on the event; here any event passes through with its payload.
+    const send = sendEvent as (win: BrowserWindow, event: IpcEvent, ...payload: unknown[]) => void;
+    for (const w of this.all()) send(w, event, ...(payload === undefined ? [] : [payload]));
   }
 
   /** Only our windows' pages may call main (ipc-manager refuses everyone else). */

@@ -5,7 +5,6 @@ import { loadConfig } from '../platform/config/load-config';
 import { LLM_API_KEY, SettingsStore } from '../platform/config/settings-store';
 import { wireEngine } from '../platform/wire-engine';
 import { hostOrJoin } from '../compose/service-host';
-import type { AgentRunView } from '../protocol/ipc';
 import nwmWorkerPath from '../platform/windows/nwm/nwm-worker.js?modulePath';
 import { AppWindows } from './app-windows';
 import { autostartFile } from './autostart-linux';
@@ -99,9 +98,8 @@ async function start(): Promise<void> {
     // Agent mode: the same Chrome discovery and LLM settings (config, env, the stored API key) as
     // the engine and the CLI, read again for every task so new settings apply.
     agent: async () => wireAgent(await loadConfig(), { llmApiKey: await secrets.get(LLM_API_KEY) }),
-    emit: (event, payload) => {
-      if (event === 'agent:update') windows?.broadcast(payload as AgentRunView);
-    },
+    emit: (event, payload) => windows?.broadcast(event, payload),
+    fitWindow: (height) => windows?.launcher.fit(height) ?? false,
   });
   service = svc;
   // The engine starts warm: configuration and the Chrome connection are ready before the first command.

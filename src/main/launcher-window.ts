@@ -2,16 +2,19 @@ import { app, type BrowserWindow, screen } from 'electron';
 import { centred } from './popover-position';
 import { floatingWindow } from './floating-window';
 import { type BlurHider, sendEvent } from './window-kit';
+import { fittedHeight, LAUNCHER_HEIGHTS, LAUNCHER_SIZE } from './launcher-size';
 
 // The hotkey launcher: a frameless bar centred on the display the cursor is on. Created
 // hidden at start and never throttled in the background, so showing it is instant even
 // after hours. Like the popover it hides when it loses focus (same guard); Esc hides it too.
+// It is as tall as its content (the page says how tall, window:fit): its top stays where a
+// full-height launcher would start, so the field never moves while the list grows below it.
 
-export const LAUNCHER_SIZE = { width: 640, height: 420 };
 
 export class LauncherWindow {
   readonly win: BrowserWindow;
   private readonly blur: BlurHider;
+  private height = LAUNCHER_HEIGHTS.min;
 
   constructor(
     private readonly platform: NodeJS.Platform,
@@ -36,7 +39,7 @@ export class LauncherWindow {
     if (!this.win.isVisible()) {
       await this.beforeShow();
       const work = screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea;
-      this.win.setBounds({ ...centred(work, LAUNCHER_SIZE), ...LAUNCHER_SIZE });
+      this.win.setBounds({ ...centred(work, LAUNCHER_SIZE), width: LAUNCHER_SIZE.width, height: this.height });
     }
     this.blur.markShown();
     // A menu-bar app is not the active app on macOS: the user asked for it, so take focus.
@@ -44,5 +47,16 @@ export class LauncherWindow {
     this.win.show();
     this.win.focus();
     sendEvent(this.win, 'ui:show');
+  }
+
+  /** The page's content height: the window takes it (animated where the system animates resizes). */
+  fit(height: number): boolean {
+    const h = fittedHeight(height);
+    if (this.win.isDestroyed()) return false;
+    this.height = h;
+    const b = this.win.getBounds();
+    if (b.height === h) return false;
+    this.win.setBounds({ ...b, height: h }, this.platform === 'darwin');
+    return true;
   }
 }

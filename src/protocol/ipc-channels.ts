@@ -2,6 +2,7 @@
 // preload bundles this file and may require nothing but electron (type imports are erased).
 
 import type { AgentRunView } from './agent-view';
+import type { DeskIndex } from './launcher';
 
 export const IPC_CHANNELS = [
   'app:status',
@@ -18,7 +19,11 @@ export const IPC_CHANNELS = [
   'settings:set',
   'voice:transcribe',
   'window:hide',
+  'window:fit',
   'ui:modal',
+  'launcher:index',
+  'launcher:preview',
+  'launcher:act',
   'agent:start',
   'agent:approve',
   'agent:stop',
@@ -37,9 +42,10 @@ export const methodName = <C extends IpcChannel>(channel: C): CamelChannel<C> =>
 /**
  * Main → renderer pushes (not requests): 'ui:show' when a window was just shown (focus the
  * input), 'ui:voice' when the push-to-talk hotkey was pressed (start/stop recording),
- * 'agent:update' with the agent run's whole state each time it changes.
+ * 'agent:update' with the agent run's whole state each time it changes, 'launcher:index' with
+ * a new desk index when tabs or windows changed while the launcher's list is in use.
  */
-export const IPC_EVENTS = ['ui:show', 'ui:voice', 'agent:update'] as const;
+export const IPC_EVENTS = ['ui:show', 'ui:voice', 'agent:update', 'launcher:index'] as const;
 export type IpcEvent = (typeof IPC_EVENTS)[number];
 
 /** What each push carries (undefined: nothing). */
@@ -47,6 +53,7 @@ export interface IpcEventPayloads {
   'ui:show': undefined;
   'ui:voice': undefined;
   'agent:update': AgentRunView;
+  'launcher:index': DeskIndex;
 }
 
 /** `window.events`: subscribe to main's pushes; returns an unsubscribe function. */

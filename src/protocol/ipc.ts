@@ -8,6 +8,7 @@ import type { PlannerMode } from './planning';
 import type { Preset } from './preset';
 import type { ExecReport, PlannedCommand } from './report';
 import type { FieldError } from './validation';
+import { LauncherActRequest, type DeskIndex, type PlanPreview } from './launcher';
 
 export { IPC_CHANNELS, IPC_EVENTS, methodName, type IpcChannel, type IpcEvent, type IpcEventPayloads } from './ipc-channels';
 
@@ -168,6 +169,17 @@ export const IPC = {
   'ui:modal': { request: z.strictObject({ open: z.boolean() }), response: null as unknown as { ok: true } },
   /** Hides the launcher or popover (Esc). */
   'window:hide': { request: z.strictObject({}), response: null as unknown as { hidden: boolean } },
+  /** The launcher's content is this tall (CSS pixels): its window takes that height. */
+  'window:fit': {
+    request: z.strictObject({ height: z.number().int().min(40, { error: 'must be at least 40' }).max(2000, { error: 'must be at most 2000' }) }),
+    response: null as unknown as { fitted: boolean },
+  },
+  /** A compact index of the desk for the launcher's live list (a fresh snapshot, kept for previews and actions). */
+  'launcher:index': { request: z.strictObject({}), response: null as unknown as DeskIndex },
+  /** What the offline matcher would do with these words, on the index's snapshot (nothing runs). */
+  'launcher:preview': { request: z.strictObject({ text }), response: null as unknown as PlanPreview },
+  /** An action on one listed item (switch to a tab, close it, move an app …), checked and run like any batch. */
+  'launcher:act': { request: LauncherActRequest, response: null as unknown as CommandResponse },
   /**
    * Plans a web task (one run at a time; a run still waiting for approval is replaced) and
    * answers once the plan is ready; the run then waits for agent:approve. 'agent:update' pushes
