@@ -12,6 +12,7 @@
 // Figures only; the target (Enter → done under 100 ms) is reported, never asserted.
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
+import { commandField } from '../tests/harness/ui-browser';
 import { startUiRig, type UiRig } from '../tests/harness/ui-rig';
 import { fmtMs, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu } from './stats';
 
@@ -60,7 +61,7 @@ async function switchBench(rig: UiRig): Promise<{ tab: number[]; ui: number[]; p
   const page: Page = ui.page;
   try {
     await page.evaluate(PAGE_PROBE);
-    const input = page.getByRole('textbox', { name: 'Command' });
+    const input = commandField(page);
     const tab: number[] = [];
     const uiMs: number[] = [];
     const polls: number[] = [];
@@ -105,7 +106,7 @@ async function paintBench(rig: UiRig): Promise<{ fcp: number[]; fp: number[]; dc
     for (let i = 0; i < PAINT_WARMUP + PAINT_N; i++) {
       const page = await context.newPage();
       await page.goto(rig.harness.url('launcher'));
-      await page.getByRole('textbox', { name: 'Command' }).waitFor({ timeout: TIMEOUT_MS });
+      await commandField(page).waitFor({ timeout: TIMEOUT_MS });
       const entries = await waitFor('a first-contentful-paint entry', async () => {
         const e = (await page.evaluate(
           `({ paint: performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]), dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? 0 })`,

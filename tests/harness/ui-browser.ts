@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import type { RendererApi } from '../../src/protocol/ipc';
 import type { RendererEvents } from '../../src/protocol/ipc-channels';
 
@@ -31,3 +32,9 @@ export interface PageGlobals {
   atob(data: string): string;
   seen?: string[];
 }
+
+/**
+ * The command field: a combobox in the launcher (it lists matches while typing), a plain text
+ * field in the popover.
+ */
+export const commandField = (page: Page): Locator => page.getByRole('combobox', { name: 'Command' }).or(page.getByRole('textbox', { name: 'Command' }));

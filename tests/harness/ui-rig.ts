@@ -27,8 +27,12 @@ export interface UiRig {
   browser: Browser;
   /** The fixture Chromium seen directly (not through DeskPilot). */
   raw: RawCdp;
-  /** A fresh context + page on a view; problems in the page (errors, CSP violations) are collected. */
-  open(view: View, opts?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number }): Promise<UiPage>;
+  /**
+   * A fresh context + page on a view; problems in the page (errors, CSP violations) are collected.
+   * `fit`: the page's viewport takes every height the page asks its window to take (window:fit),
+   * as main sizes the launcher's window.
+   */
+  open(view: View, opts?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; fit?: boolean }): Promise<UiPage>;
   /** Makes these the fixture's only tabs, in this order (titles must be unique); returns title → page targetId. */
   setTabs(titles: string[]): Promise<Map<string, string>>;
   /** The fixture's active tab title, from the browser's tab strip (Target.getTargets tab filter, embedderData.tabActive). */
@@ -114,6 +118,16 @@ export async function startUiRig(opts: { apps?: Array<'xterm' | 'xclock'>; env?:
         context.setDefaultTimeout(WAIT_MS);
         context.setDefaultNavigationTimeout(WAIT_MS);
         const page = await context.newPage();
+        const width = o.width ?? 720;
+        let unfit = () => {};
+        if (o.fit) {
+          // One resize at a time, the newest height last.
+          let resizing: Promise<unknown> = Promise.resolve();
+          unfit = harness.onFit((height) => {
+            resizing = resizing.then(() => page.setViewportSize({ width, height }).catch(() => undefined));
+          });
+          page.on('close', unfit);
+        }
         const problems: string[] = [];
         page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
         page.on('console', (m) => {
@@ -121,7 +135,15 @@ export async function startUiRig(opts: { apps?: Array<'xterm' | 'xclock'>; env?:
         });
         await page.goto(harness.url(view));
         await page.locator('main').first().waitFor();
-        return { page, context, problems, close: () => context.close() };
+        return {
+          page,
+          context,
+          problems,
+          close: async () => {
+            unfit();
+            await context.close();
+          },
+        };
       },
       async setTabs(titles) {
         const before = await raw.pages();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startAgentPages } from '../agent-pages/serve';
 import { startFakeOpenAi } from '../support/fake-openai-server';
+import { commandField } from './ui-browser';
 import { startUiRig } from './ui-rig';
 import type { View } from './web-harness';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
       return ui;
     };
     const command = async (page: Page, text: string) => {
-      const input = page.getByRole('textbox', { name: 'Command' });
+      const input = commandField(page);
       await input.fill(text);
       await input.press('Enter');
     };

@@ -7,6 +7,7 @@ import type { WebContents } from 'electron';
 import { guardedHandlers } from '../../src/main/ipc-manager';
 import { AppService } from '../../src/app/app-service';
 import { voiceDeps } from '../../src/main/voice';
+import { fittedHeight } from '../../src/main/launcher-size';
 import { wireAgent } from '../../src/platform/agent-wiring';
 import { launchChrome } from '../../src/platform/chrome/launch';
 import { loadConfig } from '../../src/platform/config/load-config';
@@ -57,6 +58,10 @@ export interface WebHarness {
   eventClients(): number;
   /** Times (ms since epoch) the renderer asked to hide its window. */
   hideCalls: number[];
+  /** Each height the launcher asked its window to take (window:fit). */
+  fitCalls: number[];
+  /** Called with each window:fit height, as main resizes the launcher (a page's viewport here); returns the unsubscribe. */
+  onFit(listener: (height: number) => void): () => void;
   /** Each ui:modal the page sent (true: a confirmation opened, false: it closed). */
   modalCalls: boolean[];
   /** Requests the bridge refused (403), for assertions. */
@@ -109,6 +114,8 @@ export async function startWebHarness(opts: WebHarnessOptions): Promise<WebHarne
 async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: () => void): Promise<WebHarness> {
   const token = randomBytes(32).toString('hex');
   const hideCalls: number[] = [];
+  const fitCalls: number[] = [];
+  const fitListeners = new Set<(height: number) => void>();
   const modalCalls: boolean[] = [];
   const refused: WebHarness['refused'] = [];
   const calls: WebHarness['calls'] = [];
@@ -134,6 +141,13 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     modalChanged: (open: boolean) => void modalCalls.push(open),
     hideWindow: () => {
       hideCalls.push(Date.now());
+      return true;
+    },
+    fitWindow: (height) => {
+      // As main does (src/main/launcher-window.ts): the launcher's window takes the height, within its bounds.
+      const h = fittedHeight(height);
+      fitCalls.push(h);
+      for (const l of fitListeners) l(h);
       return true;
     },
     launchChrome: async () => {
@@ -296,6 +310,11 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     origin,
     token,
     hideCalls,
+    fitCalls,
+    onFit(listener) {
+      fitListeners.add(listener);
+      return () => void fitListeners.delete(listener);
+    },
     modalCalls,
     refused,
     calls,

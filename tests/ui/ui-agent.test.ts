@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startAgentPages, type AgentPages } from '../agent-pages/serve';
+import { commandField } from '../harness/ui-browser';
 import { startUiRig, type UiPage, type UiRig } from '../harness/ui-rig';
 import { describeDesktop } from '../support/describe-desktop';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
@@ -73,7 +74,7 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     ui = await rig.open(view);
     return ui.page;
   };
-  const input = (page: Page) => page.getByRole('textbox', { name: 'Command' });
+  const input = (page: Page) => commandField(page);
   const panel = (page: Page) => page.getByRole('region', { name: 'Agent task' });
   const status = (page: Page) => panel(page).getAttribute('data-agent-status', { timeout: POLL.timeout });
   const steps = (page: Page) => panel(page).getByRole('list', { name: 'Steps' }).getByRole('listitem');

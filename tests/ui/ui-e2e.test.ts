@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeDesktop } from '../support/describe-desktop';
 import { POLL } from '../support/wait-for';
 import { frameOf } from '../support/x-observe';
-import type { PageGlobals } from '../harness/ui-browser';
+import { commandField, type PageGlobals } from '../harness/ui-browser';
 import { startUiRig, type UiPage, type UiRig } from '../harness/ui-rig';
 
 // DeskPilot's real renderer, built as shipped, in a real Chromium page, driving the real
@@ -40,7 +40,7 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
     ui = await rig.open(view);
     return ui.page;
   };
-  const input = (page: Page) => page.getByRole('textbox', { name: 'Command' });
+  const input = (page: Page) => commandField(page);
   const results = (page: Page) => page.getByRole('list', { name: 'Results' });
   const text = (l: Locator) => l.textContent({ timeout: POLL.timeout }).then((t) => t ?? '');
   /** Which tab the fixture browser shows, checked two independent ways. */

@@ -9,6 +9,7 @@ import './styles/popover.css';
 import './styles/dialog.css';
 import './styles/settings.css';
 import './styles/agent.css';
+import './styles/live.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

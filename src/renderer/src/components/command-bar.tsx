@@ -3,14 +3,16 @@ import { isAgentText } from '../lib/agent-text';
 import { useAgentStore } from '../state/agent-store';
 import { useCommandStore } from '../state/command-store';
 import { useInputStore } from '../state/input-store';
-import { CommandInput, runText } from './command-input';
+import { runText } from '../state/run-text';
+import { CommandInput } from './command-input';
 import { AgentIcon, ReturnIcon, SparkIcon } from './icons';
 import { MicButton } from './mic-button';
 
 // The input row: field, the Agent toggle, mic, and Run — which turns into Cancel while a
 // request is planned.
 
-export function CommandBar() {
+/** `live`: the launcher's field, which lists matches while typing. */
+export function CommandBar({ live = false }: { live?: boolean }) {
   const phase = useCommandStore((s) => s.phase);
   const cancel = useCommandStore((s) => s.cancel);
   const text = useInputStore((s) => s.text);
@@ -27,7 +29,7 @@ export function CommandBar() {
         <span className="command-glyph" aria-hidden="true">
           {agent ? <AgentIcon /> : <SparkIcon />}
         </span>
-        <CommandInput describedBy={voiceNote || voice.error ? 'voice-note' : undefined} />
+        <CommandInput live={live} describedBy={voiceNote || voice.error ? 'voice-note' : undefined} />
         <button
           type="button"
           className={`agent-toggle${agentMode ? ' is-on' : ''}`}

@@ -1,41 +1,21 @@
 import { useEffect, useRef } from 'react';
-import { agentGoal, isAgentText } from '../lib/agent-text';
+import { isAgentText } from '../lib/agent-text';
 import { useAgentStore } from '../state/agent-store';
-import { useAnnouncer } from '../state/announcer-store';
-import { useCommandStore } from '../state/command-store';
 import { useInputStore } from '../state/input-store';
 import { useRecallStore } from '../state/recall-store';
+import { useLiveStore } from '../state/live-store';
+import { runText } from '../state/run-text';
+import { useLiveComboboxProps } from './live-results';
 
 // The one text field. Enter runs, ↑/↓ walk through earlier commands (the text being
 // typed comes back after the newest). Esc is handled for the whole window (use-escape).
 // With the Agent toggle on, or text starting with "agent:", Enter plans a web task instead.
 
-export function runText(text: string): void {
-  const t = text.trim();
-  if (!t) return;
-  const agent = useAgentStore.getState();
-  const goal = agentGoal(t, agent.mode);
-  if (goal !== null) {
-    if (!goal) {
-      useAnnouncer.getState().say('Say what the agent should do after “agent:”.');
-      return;
-    }
-    // Recalled later, it goes to the agent again, toggle or not.
-    useRecallStore.getState().remember(`agent: ${goal}`);
-    useCommandStore.getState().reset();
-    void agent.start(goal, text);
-    return;
-  }
-  useRecallStore.getState().remember(t);
-  // A new command takes the place of a finished agent task's panel.
-  agent.dismiss();
-  void useCommandStore.getState().run({ kind: 'text', text: t });
-}
-
 const PLACEHOLDER = 'What should DeskPilot do?';
 const AGENT_PLACEHOLDER = 'Describe a web task; you approve the plan before it runs';
 
-export function CommandInput({ describedBy }: { describedBy?: string }) {
+/** `live`: the launcher lists what the words would act on while they are typed (live-store.ts). */
+export function CommandInput({ describedBy, live = false }: { describedBy?: string; live?: boolean }) {
   const text = useInputStore((s) => s.text);
   const setText = useInputStore((s) => s.setText);
   const focusSeq = useInputStore((s) => s.focusSeq);
@@ -43,6 +23,7 @@ export function CommandInput({ describedBy }: { describedBy?: string }) {
   const ref = useRef<HTMLInputElement>(null);
   const cursor = useRef<number | null>(null);
   const stash = useRef('');
+  const combobox = useLiveComboboxProps();
 
   useEffect(() => {
     const el = ref.current;
@@ -71,6 +52,7 @@ export function CommandInput({ describedBy }: { describedBy?: string }) {
       aria-describedby={describedBy}
       placeholder={agentMode ? AGENT_PLACEHOLDER : PLACEHOLDER}
       data-agent={agentMode || isAgentText(text) ? 'true' : undefined}
+      {...(live ? combobox : {})}
       autoComplete="off"
       autoCorrect="off"
       autoCapitalize="off"
@@ -80,9 +62,24 @@ export function CommandInput({ describedBy }: { describedBy?: string }) {
       onChange={(e) => {
         cursor.current = null;
         setText(e.target.value);
+        if (live) useLiveStore.getState().typed(e.target.value);
       }}
       onKeyDown={(e) => {
         if (e.nativeEvent.isComposing) return;
+        // A held Enter submits once: its repeats must not send the words again.
+        if (e.key === 'Enter' && e.repeat) {
+          e.preventDefault();
+          return;
+        }
+        // The list's keys first (↑/↓, Enter, Tab/→, ⌘1…9), unless ↑/↓ are walking through earlier commands.
+        if (live && cursor.current === null) {
+          const el = e.currentTarget;
+          const caretAtEnd = el.selectionStart === el.value.length && el.selectionEnd === el.value.length;
+          if (useLiveStore.getState().key({ key: e.key, ctrl: e.ctrlKey, meta: e.metaKey, alt: e.altKey, shift: e.shiftKey, caretAtEnd })) {
+            e.preventDefault();
+            return;
+          }
+        }
         const items = useRecallStore.getState().items;
         if (e.key === 'Enter') {
           e.preventDefault();

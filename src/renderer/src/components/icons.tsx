@@ -82,3 +82,26 @@ export const StopIcon = ({ size = 12 }: IconProps) => (
     <rect x="3.5" y="3.5" width="9" height="9" rx="1.5" fill="currentColor" stroke="none" />
   </svg>
 );
+
+/** A window: running and installed apps in the launcher's list. */
+export const WindowIcon = ({ size = 16 }: IconProps) => (
+  <svg {...base(size)}>
+    <rect x="2" y="3" width="12" height="10" rx="1.75" />
+    <path d="M2 6h12M4.25 4.5h.01M6 4.5h.01" />
+  </svg>
+);
+
+/** A layout of windows: presets in the launcher's list. */
+export const LayoutIcon = ({ size = 16 }: IconProps) => (
+  <svg {...base(size)}>
+    <rect x="2" y="3" width="12" height="10" rx="1.75" />
+    <path d="M8 3v10M8 8h6" />
+  </svg>
+);
+
+/** A pin: a pinned tab. */
+export const PinIcon = ({ size = 12 }: IconProps) => (
+  <svg {...base(size)}>
+    <path d="M6 2.5h4M7 2.5v4L4.5 9h7L9 6.5v-4M8 9v4.5" />
+  </svg>
+);

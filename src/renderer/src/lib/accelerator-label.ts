@@ -1,6 +1,6 @@
 // "CommandOrControl+Shift+Space" as people read it: "Ctrl+Shift+Space", or "⌘⇧Space" on a Mac.
 
-const isMac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+import { isMac } from './platform';
 
 const MAC: Record<string, string> = { commandorcontrol: '⌘', cmdorctrl: '⌘', command: '⌘', cmd: '⌘', control: '⌃', ctrl: '⌃', alt: '⌥', option: '⌥', shift: '⇧', super: '⌘', meta: '⌘' };
 const OTHER: Record<string, string> = { commandorcontrol: 'Ctrl', cmdorctrl: 'Ctrl', command: 'Super', cmd: 'Super', control: 'Ctrl', ctrl: 'Ctrl', alt: 'Alt', option: 'Alt', shift: 'Shift', super: 'Super', meta: 'Super' };

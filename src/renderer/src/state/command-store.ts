@@ -38,6 +38,10 @@ interface CommandState {
   reset(): void;
 }
 
+/** The words in the field that a request used up (a preset's button used none). */
+const typedBy = (source: CommandSource): string | null =>
+  source.kind === 'text' ? source.text : source.kind === 'item' ? source.typed.trim() : null;
+
 let runSeq = 0;
 let ticketSeq = 0;
 
@@ -80,7 +84,7 @@ export const useCommandStore = create<CommandState>((set, get) => {
               : { ...run, kind: 'done', report: response.report, planner: response.planner },
         });
         // A command that went through leaves an empty field for the next one (↑ brings it back).
-        if (response.report.status === 'done' && run.source.kind === 'text' && useInputStore.getState().text.trim() === run.source.text) {
+        if (response.report.status === 'done' && useInputStore.getState().text.trim() === typedBy(run.source)) {
           useInputStore.getState().setText('');
         }
         break;
@@ -98,6 +102,9 @@ export const useCommandStore = create<CommandState>((set, get) => {
       if (source.kind === 'text') {
         const ticket = working(run, 'Understanding…', true);
         settle(ticket, run, await call((api) => api.commandSubmit({ text: source.text })));
+      } else if (source.kind === 'item') {
+        const ticket = working(run, `${source.label}…`, false);
+        settle(ticket, run, await call((api) => api.launcherAct(source.request)));
       } else {
         const ticket = working(run, `Applying “${source.name}”…`, false);
         settle(ticket, run, await call((api) => api.presetsApply({ name: source.name })));

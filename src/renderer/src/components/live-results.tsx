@@ -1,0 +1,178 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { MOD_KEY } from '../lib/platform';
+import { monogram } from '../live/site';
+import type { LiveRow } from '../live/rows';
+import { useLiveStore } from '../state/live-store';
+import { LayoutIcon, PinIcon, SparkIcon, WindowIcon } from './icons';
+
+// The launcher's live list under the field: the plan row (what Enter does with the words) and
+// the tabs, apps and presets they match, best first. Focus stays in the field (a combobox):
+// the highlighted row is its active descendant, so ↑/↓ and typing never leave the field.
+
+export const LIVE_LIST_ID = 'live-list';
+export const rowId = (key: string) => `live-row-${key.replace(/[^\w-]/g, (c) => `_${c.charCodeAt(0)}`)}`;
+export const actionId = (key: string, i: number) => `${rowId(key)}-action-${i}`;
+
+/** What a screen reader says for a row (the icon's letter and the shortcut are not part of it). */
+function rowLabel(row: LiveRow): string {
+  if (row.kind === 'plan') {
+    const { title, detail, note } = row.line;
+    return `${title}${detail ? ` · ${detail}` : ''}${note ? ` (${note})` : ''}`;
+  }
+  const pinned = row.entity.kind === 'tab' && row.entity.tab.pinned ? 'pinned, ' : '';
+  return `${row.title}, ${pinned}${row.subtitle ? `${row.subtitle}, ` : ''}${row.accessory}`;
+}
+
+function Icon({ row }: { row: LiveRow }) {
+  if (row.kind === 'plan') {
+    return (
+      <span className="live-icon is-plan">
+        <SparkIcon size={14} />
+      </span>
+    );
+  }
+  const e = row.entity;
+  if (e.kind === 'tab') {
+    const m = monogram(e.tab.domain, e.tab.title);
+    return (
+      <span className="live-icon favicon" aria-hidden="true" style={{ '--hue': m.hue } as CSSProperties}>
+        {m.letter}
+      </span>
+    );
+  }
+  return <span className="live-icon">{e.kind === 'app' ? <WindowIcon size={14} /> : <LayoutIcon size={14} />}</span>;
+}
+
+function RowText({ row }: { row: LiveRow }): ReactNode {
+  if (row.kind === 'plan') {
+    const { title, detail, note } = row.line;
+    return (
+      <span className="live-text">
+        <span className="live-title">
+          {title}
+          {detail && <span className="live-detail"> · {detail}</span>}
+        </span>
+        {note && <span className={`live-note${note === 'asks first' ? ' is-asks' : ''}`}>{note}</span>}
+      </span>
+    );
+  }
+  return (
+    <span className="live-text">
+      <span className="live-title" title={row.title}>
+        {row.entity.kind === 'tab' && row.entity.tab.pinned && (
+          <span className="live-pin" aria-label="Pinned" role="img">
+            <PinIcon />
+          </span>
+        )}
+        {row.title}
+      </span>
+      {row.subtitle && (
+        <span className="live-sub" title={row.subtitle}>
+          {row.subtitle}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function LiveResults() {
+  const list = useLiveStore((s) => s.list);
+  const keys = useLiveStore((s) => s.keys);
+  const runRow = useLiveStore((s) => s.runRow);
+  const highlight = useLiveStore((s) => s.highlight);
+  if (list.rows.length === 0) return null;
+  const current = list.rows[keys.highlight];
+  const plan = list.rows.find((r) => r.kind === 'plan');
+
+  return (
+    <section className="live" aria-label="Matches">
+      {/* data-settled: the plan row says what Enter does with these very words (tests wait on it). */}
+      <ul id={LIVE_LIST_ID} className="live-list" role="listbox" aria-label="Matches" data-settled={plan?.kind === 'plan' && plan.settled ? 'true' : 'false'}>
+        {list.rows.map((row, i) => {
+          const on = i === keys.highlight;
+          const menu = on && keys.menu && row.kind === 'item' ? row.actions : null;
+          return (
+            <li key={row.key} className="live-item" role="presentation">
+              <div
+                id={rowId(row.key)}
+                role="option"
+                aria-selected={on}
+                aria-label={rowLabel(row)}
+                aria-keyshortcuts={i < 9 ? `Control+${i + 1} Meta+${i + 1}` : undefined}
+                aria-expanded={row.kind === 'item' ? !!menu : undefined}
+                className={`live-row${on ? ' is-highlighted' : ''}${row.kind === 'plan' ? ' is-plan-row' : ''}`}
+                data-kind={row.kind === 'plan' ? 'plan' : row.entity.kind}
+                onMouseMove={() => highlight(i)}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => runRow(i, 0)}
+              >
+                <Icon row={row} />
+                <RowText row={row} />
+                {row.kind === 'item' && <span className="live-accessory">{row.accessory}</span>}
+                {i < 9 && (
+                  <kbd className="live-shortcut" aria-hidden="true">
+                    {MOD_KEY}
+                    {i + 1}
+                  </kbd>
+                )}
+              </div>
+              {menu && (
+                <ul className="live-actions" role="listbox" aria-label={`Actions: ${row.kind === 'item' ? row.title : ''}`}>
+                  {menu.map((a, j) => (
+                    <li
+                      key={a.action}
+                      id={actionId(row.key, j)}
+                      role="option"
+                      aria-selected={keys.menu?.highlight === j}
+                      className={`live-action${keys.menu?.highlight === j ? ' is-highlighted' : ''}${a.destructive ? ' is-destructive' : ''}`}
+                      onMouseDown={(e) => e.preventDefault()}
+                      onClick={() => runRow(i, j)}
+                    >
+                      {a.label}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {list.more > 0 && (
+        <p className="live-more">
+          {list.more} more {list.more === 1 ? 'match' : 'matches'} — add a word to narrow them down.
+        </p>
+      )}
+      <p className="live-keys" aria-hidden="true">
+        <kbd>↑</kbd>
+        <kbd>↓</kbd> choose <kbd>↵</kbd> {current?.kind === 'item' ? (keys.menu ? 'run action' : current.actions[0]!.label.toLowerCase()) : 'run'}
+        {current?.kind === 'item' && !keys.menu && (
+          <>
+            <kbd>⇥</kbd> actions
+          </>
+        )}
+        {keys.menu && (
+          <>
+            <kbd>←</kbd> back
+          </>
+        )}
+        <kbd>{MOD_KEY}1</kbd>…<kbd>9</kbd> run directly
+      </p>
+    </section>
+  );
+}
+
+/** The field's combobox attributes while the list shows. */
+export function useLiveComboboxProps(): Record<string, string | boolean | undefined> {
+  const list = useLiveStore((s) => s.list);
+  const keys = useLiveStore((s) => s.keys);
+  const open = list.rows.length > 0;
+  const row = list.rows[keys.highlight];
+  const active = !open || !row ? undefined : keys.menu ? actionId(row.key, keys.menu.highlight) : rowId(row.key);
+  return {
+    role: 'combobox',
+    'aria-expanded': open,
+    'aria-controls': open ? LIVE_LIST_ID : undefined,
+    'aria-autocomplete': 'list',
+    'aria-activedescendant': active,
+  };
+}

@@ -1,0 +1,230 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { COMMAND_TYPES } from '../../src/protocol/commands';
+import { describeDesktop } from '../support/describe-desktop';
+import { POLL } from '../support/wait-for';
+import { frameOf } from '../support/x-observe';
+import { startUiRig, type UiPage, type UiRig } from '../harness/ui-rig';
+
+// The launcher's live list on the real engine: the real renderer in a real Chromium page, the
+// real AppService behind the web harness, the real test desktop. What the words would act on
+// is listed while they are typed; ↑/↓, Enter, Tab/→ and Ctrl+number act on it, and every
+// effect is read back independently (raw CDP for tabs, xwininfo for windows).
+
+describeDesktop('the launcher lists what the words would act on (web harness, real engine, real desktop)', () => {
+  let rig: UiRig;
+  let ui: UiPage | null = null;
+
+  beforeAll(async () => {
+    rig = await startUiRig({ apps: ['xterm'] });
+  });
+
+  afterAll(async () => {
+    await rig?.stop();
+  });
+
+  afterEach(async () => {
+    const problems = ui?.problems ?? [];
+    await ui?.close();
+    ui = null;
+    expect(problems).toEqual([]);
+  });
+
+  const open = async () => {
+    ui = await rig.open('launcher', { width: 640, height: 64, fit: true });
+    return ui.page;
+  };
+  const field = (page: Page) => page.getByRole('combobox', { name: 'Command' });
+  const matches = (page: Page) => page.getByRole('listbox', { name: 'Matches' });
+  /** The list's rows (not the actions opened under one). */
+  const rows = (page: Page) => matches(page).locator(':scope > li > [role="option"]');
+  const text = (l: Locator) => l.textContent({ timeout: POLL.timeout }).then((t) => t ?? '');
+  /** Each row as a screen reader reads it. */
+  const rowTexts = (page: Page) => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  const highlighted = (page: Page) => matches(page).locator(':scope > li > [role="option"][aria-selected="true"]');
+  /** Types as a person does, key by key, and waits until the plan row says what Enter does with these words. */
+  const type = async (page: Page, words: string) => {
+    await field(page).fill('');
+    await field(page).pressSequentially(words);
+    expect(await field(page).inputValue()).toBe(words);
+    await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
+  };
+  const expectActive = async (ids: Map<string, string>, title: string) => {
+    await expect.poll(() => rig.activeTabTitle(), POLL).toBe(title);
+    await expect.poll(() => rig.visibility(ids.get(title)!), POLL).toBe('visible');
+  };
+
+  it('tabs: a site word lists its tabs under what Enter would do; ↓ then Enter switches to the one chosen', async () => {
+    const ids = await rig.setTabs(['GitHub - deskpilot/issues', 'Hacker News', 'GitHub - deskpilot/pulls', 'Rust Docs']);
+    await expectActive(ids, 'Rust Docs');
+    const page = await open();
+    await type(page, 'github');
+    const listed = await rowTexts(page);
+    // The offline matcher would ask which one (two GitHub tabs); both are listed below it.
+    expect(listed[0]).toMatch(/^Asks: .*which tab\?/i);
+    // A page served from this machine is named as such, not by a bare 127.0.0.1.
+    expect(listed.slice(1)).toEqual(['GitHub - deskpilot/issues, this computer, Tab', 'GitHub - deskpilot/pulls, this computer, Tab']);
+    expect(listed.join(' ')).not.toContain('127.0.0.1');
+
+    // The field keeps the focus; the highlighted row is its active descendant.
+    await field(page).press('ArrowDown');
+    await field(page).press('ArrowDown');
+    expect(await text(highlighted(page))).toContain('GitHub - deskpilot/pulls');
+    expect(await field(page).getAttribute('aria-activedescendant')).toBe(await highlighted(page).getAttribute('id'));
+    await field(page).press('ArrowUp');
+    expect(await text(highlighted(page))).toContain('GitHub - deskpilot/issues');
+    await field(page).press('ArrowDown');
+    await field(page).press('Enter');
+    await expectActive(ids, 'GitHub - deskpilot/pulls');
+    await expect.poll(() => text(page.getByRole('list', { name: 'Results' })), POLL).toMatch(/^✓.*GitHub - deskpilot\/pulls/);
+    // The words were used: the field and the list are empty for the next ones.
+    expect(await field(page).inputValue()).toBe('');
+    expect(await rows(page).count()).toBe(0);
+  });
+
+  it('a name the offline matcher does not know lists what it names first: "pul" + Enter switches to that tab', async () => {
+    const ids = await rig.setTabs(['GitHub - deskpilot/issues', 'GitHub - deskpilot/pulls', 'Rust Docs']);
+    const page = await open();
+    await type(page, 'pul');
+    expect(await rowTexts(page)).toEqual(['GitHub - deskpilot/pulls, this computer, Tab', 'Run “pul” (not a sentence the offline matcher knows)']);
+    await field(page).press('Enter');
+    await expectActive(ids, 'GitHub - deskpilot/pulls');
+  });
+
+  it('a sentence the matcher does not know still goes to the planners on Enter', async () => {
+    await rig.setTabs(['Hacker News', 'Rust Docs']);
+    const page = await open();
+    const submits = () => rig.harness.calls.filter((c) => c.channel === 'command:submit').length;
+    const before = submits();
+    await type(page, 'frobnicate the rust docs');
+    expect(await rowTexts(page)).toEqual(['Run “frobnicate the rust docs” (not a sentence the offline matcher knows)']);
+    await field(page).press('Enter');
+    await expect.poll(submits, POLL).toBe(before + 1);
+    await page.getByRole('region', { name: 'Result' }).waitFor({ timeout: POLL.timeout });
+  });
+
+  it('typing plans on the snapshot taken when the launcher showed: one index per show, no command runs while typing', async () => {
+    await rig.setTabs(['Hacker News', 'Rust Docs']);
+    const calls = rig.harness.calls.length;
+    const page = await open();
+    await type(page, 'switch to hacker news');
+    const channels = rig.harness.calls.slice(calls).map((c) => c.channel);
+    expect(channels.filter((c) => c === 'launcher:index')).toHaveLength(1);
+    expect(channels.filter((c) => c === 'launcher:preview').length).toBeGreaterThan(0);
+    expect(channels.filter((c) => c.startsWith('command:') || c === 'launcher:act')).toEqual([]);
+    expect((await rowTexts(page))[0]).toBe('Switch to tab 1 · Hacker News');
+    expect(await rig.activeTabTitle()).toBe('Rust Docs');
+  });
+
+  it('closing through the actions (Tab): the plan says it asks first, the dialog asks, and the tab closes', async () => {
+    await rig.setTabs(['Reddit - front page', 'Hacker News', 'Reddit - r/node', 'Rust Docs']);
+    const page = await open();
+    await type(page, 'close all reddit tabs');
+    expect((await rowTexts(page))[0]).toBe('Close 2 tabs (asks first)');
+
+    await type(page, 'node');
+    const listed = await rowTexts(page);
+    expect(listed[0]).toBe('Switch to tab 3 · Reddit - r/node');
+    expect(listed[1]).toBe('Reddit - r/node, this computer, Tab');
+    // Tab on the plan row is the field's own (it has no actions); on the tab's row it opens them.
+    await field(page).press('ArrowDown');
+    await field(page).press('Tab');
+    const actions = page.getByRole('listbox', { name: 'Actions: Reddit - r/node' }).getByRole('option');
+    const labels = await actions.allTextContents();
+    // Pin is offered exactly when the protocol has a pin command.
+    expect(labels).toEqual(['Switch to tab', 'Close tab', ...((COMMAND_TYPES as readonly string[]).includes('pin_tabs') ? ['Pin tab'] : [])]);
+    expect(await field(page).getAttribute('aria-activedescendant')).toBe(await actions.nth(0).getAttribute('id'));
+    await field(page).press('ArrowDown');
+    await field(page).press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: POLL.timeout });
+    expect(await dialog.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Reddit - r/node')]);
+    await dialog.getByRole('button', { name: 'Close them' }).click();
+    await expect.poll(() => rig.raw.titles(), POLL).toEqual(['Hacker News', 'Reddit - front page', 'Rust Docs']);
+  });
+
+  it('Esc closes the actions first, then clears the words', async () => {
+    await rig.setTabs(['Hacker News', 'Rust Docs']);
+    const page = await open();
+    await type(page, 'rust');
+    await field(page).press('ArrowDown');
+    await field(page).press('ArrowRight');
+    const menu = page.getByRole('listbox', { name: /^Actions: / });
+    await menu.waitFor({ timeout: POLL.timeout });
+    await field(page).press('Escape');
+    await menu.waitFor({ state: 'detached', timeout: POLL.timeout });
+    expect(await field(page).inputValue()).toBe('rust');
+    await field(page).press('Escape');
+    await expect.poll(() => field(page).inputValue(), POLL).toBe('');
+    expect(await rows(page).count()).toBe(0);
+  });
+
+  it('apps: a running app is listed with its window; "move to the right monitor" moves the real xterm; installed apps are listed as not running', async () => {
+    const xterm = rig.windowOf('xterm');
+    const page = await open();
+    await type(page, 'xterm');
+    const listed = await rowTexts(page);
+    expect(listed[0]).toBe('Bring XTerm to the front');
+    const row = listed.findIndex((t) => /^XTerm, .*, App · (left|right) monitor$/.test(t));
+    expect(row).toBeGreaterThan(0);
+    // Debian's xterm package installs UXTerm too: an installed app, not running.
+    expect(listed).toContain('UXTerm, Not running — opens it, App');
+
+    const startX = frameOf(rig.env, xterm)[0];
+    const target = startX >= 1920 ? 'left' : 'right';
+    for (let i = 0; i < row; i++) await field(page).press('ArrowDown');
+    await field(page).press('Tab');
+    const actions = page.getByRole('listbox', { name: 'Actions: XTerm' }).getByRole('option');
+    const labels = await actions.allTextContents();
+    expect(labels).toEqual(['Bring to front', 'Move to the left monitor', 'Move to the right monitor', 'Quit XTerm']);
+    for (let i = 0; i < labels.indexOf(`Move to the ${target} monitor`); i++) await field(page).press('ArrowDown');
+    await field(page).press('Enter');
+    await expect.poll(() => frameOf(rig.env, xterm)[0] >= 1920, POLL).toBe(target === 'right');
+    await expect.poll(() => text(page.getByRole('list', { name: 'Results' })), POLL).toMatch(/^✓/);
+  });
+
+  it('presets: listed by name, and Ctrl+number applies one: the real xterm goes back to where it was saved', async () => {
+    const xterm = rig.windowOf('xterm');
+    const home = frameOf(rig.env, xterm);
+    await rig.harness.service.handlers()['presets:save']({ name: 'live list layout' });
+    expect(JSON.parse(readFileSync(path.join(rig.configDir, 'presets.json'), 'utf8')).presets.map((p: { name: string }) => p.name)).toContain('live list layout');
+    // Away from the saved place, behind DeskPilot's back (xdotool), to the other monitor.
+    execFileSync('xdotool', ['windowmove', '--sync', xterm, home[0] >= 1920 ? '300' : '2400', '300'], { env: rig.env });
+    await expect.poll(() => frameOf(rig.env, xterm)[0] >= 1920, POLL).toBe(home[0] < 1920);
+
+    const page = await open();
+    await type(page, 'live list');
+    const listed = await rowTexts(page);
+    const at = listed.findIndex((t) => t.startsWith('live list layout'));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(listed[at]).toBe('live list layout, Window layout, Preset');
+    await field(page).press(`Control+${at + 1}`);
+    await expect.poll(() => frameOf(rig.env, xterm), POLL).toEqual(home);
+  });
+
+  it('the list follows the desk: a tab opened while the launcher shows appears without typing again', async () => {
+    await rig.setTabs(['Hacker News', 'Rust Docs']);
+    const page = await open();
+    await type(page, 'zebra');
+    expect(await rowTexts(page)).toEqual(['Run “zebra” (not a sentence the offline matcher knows)']);
+    await rig.raw.open(rig.desk.pages.url('page', { title: 'Zebra crossings' }));
+    // The new tab is listed, and the matcher now knows "zebra" (it names that tab).
+    await expect.poll(() => rowTexts(page), POLL).toContainEqual(expect.stringMatching(/^Zebra crossings, this computer, (Active )?[Tt]ab$/));
+    await expect.poll(async () => (await rowTexts(page))[0], POLL).toMatch(/^Switch to tab \d · Zebra crossings$/);
+  });
+
+  it('the launcher window is as tall as its content: it grows with the list and shrinks back when the words are cleared', async () => {
+    await rig.setTabs(['GitHub - a', 'GitHub - b', 'Hacker News']);
+    const page = await open();
+    await expect.poll(() => rig.harness.fitCalls.length, POLL).toBeGreaterThan(0);
+    const idle = rig.harness.fitCalls.at(-1)!;
+    await type(page, 'github');
+    await expect.poll(() => rig.harness.fitCalls.at(-1)!, POLL).toBeGreaterThan(idle + 3 * 36);
+    await expect.poll(() => page.viewportSize()?.height, POLL).toBe(rig.harness.fitCalls.at(-1));
+    await field(page).press('Escape');
+    await expect.poll(() => rig.harness.fitCalls.at(-1), POLL).toBe(idle);
+  });
+});
