@@ -3,6 +3,7 @@
 // side with the same operation sent to the warm service directly and run as `deskpilot exec`.
 // 20 real tabs and a real xterm on a real Xvfb desktop. Figures only; the target is reported.
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,11 +110,14 @@ export async function run(): Promise<void> {
       },
     };
 
+    const serverCpu: string[] = [];
     const rows: string[][] = [['tool call', 'warm service', 'MCP stdio', 'MCP HTTP', 'deskpilot exec', 'MCP − service (median)', `target < ${TARGET_OVERHEAD_MS} ms`]];
     for (const [name, op] of Object.entries(ops)) {
       // Interleaved, so a load spike from other work lands on every path alike; the overhead is
       // the median of the per-round differences.
+      const cpuBefore = [cpuMs(stdio.pid!), cpuMs(httpServer.child.pid!)];
       const rounds = await interleaved([op.service, (i) => op.mcp(stdio, i), (i) => op.mcp(http, i)], N);
+      serverCpu.push(`${name}: stdio ${fmtMs((cpuMs(stdio.pid!) - cpuBefore[0]!) / (N + WARMUP))}, HTTP ${fmtMs((cpuMs(httpServer.child.pid!) - cpuBefore[1]!) / (N + WARMUP))}`);
       const exec = stats(await sequential(op.exec, EXEC_N));
       const [svc, viaStdio, viaHttp] = rounds.map(stats) as [Stats, Stats, Stats];
       const overhead = Math.max(median(diffs(rounds[1]!, rounds[0]!)), median(diffs(rounds[2]!, rounds[0]!)));
@@ -122,6 +126,7 @@ export async function run(): Promise<void> {
     console.log(formatTable(rows));
     console.log('p50 (p95) per call; MCP − service: the median per-round difference, of the slower MCP transport.');
     console.log('switch_tab resolves the index in a snapshot taken once (MCP: the one the client read, kept by the server); exec takes a fresh one per call.');
+    console.log(`CPU the MCP server process spends per call (utime+stime; does not depend on load): ${serverCpu.join('; ')}`);
     console.log(machineNote([`${N} calls each after ${WARMUP} warm-up (deskpilot exec: ${EXEC_N})`]));
   } finally {
     uninstall();
@@ -149,6 +154,13 @@ async function interleaved(ops: Array<(i: number) => Promise<unknown>>, n: numbe
 
 async function sequential(op: (i: number) => Promise<unknown>, n: number): Promise<number[]> {
   return (await interleaved([op], n))[0]!;
+}
+
+/** CPU time a process has used so far (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const [utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ').slice(11, 13).map(Number);
+  return ((utime! + stime!) * 1000) / 100;
 }
 
 const diffs = (a: number[], b: number[]) => a.map((x, i) => x - b[i]!);

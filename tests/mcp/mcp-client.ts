@@ -13,6 +13,8 @@ export interface McpTestClient {
   client: Client;
   /** What the server wrote on stderr so far (stdio only). */
   stderr(): string;
+  /** The server's process id (stdio only). */
+  pid: number | null;
   /** Every elicitation the server sent this client. */
   asked: string[];
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
@@ -33,11 +35,12 @@ function newClient(elicit: Elicit | undefined, asked: string[]): Client {
   return client;
 }
 
-function wrap(client: Client, asked: string[], stderr: () => string, close: () => Promise<void>): McpTestClient {
+function wrap(client: Client, asked: string[], stderr: () => string, close: () => Promise<void>, pid: number | null = null): McpTestClient {
   return {
     client,
     asked,
     stderr,
+    pid,
     call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
     close,
   };
@@ -50,7 +53,7 @@ export async function stdioClient(env: NodeJS.ProcessEnv, opts: { elicit?: Elici
   const asked: string[] = [];
   const client = newClient(opts.elicit, asked);
   await client.connect(transport);
-  return wrap(client, asked, () => err, () => client.close());
+  return wrap(client, asked, () => err, () => client.close(), transport.pid);
 }
 
 export async function httpClient(url: string, token: string, opts: { elicit?: Elicit } = {}): Promise<McpTestClient> {
