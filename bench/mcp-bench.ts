@@ -126,7 +126,7 @@ export async function run(): Promise<void> {
     console.log(formatTable(rows));
     console.log('p50 (p95) per call; MCP − service: the median per-round difference, of the slower MCP transport.');
     console.log('switch_tab resolves the index in a snapshot taken once (MCP: the one the client read, kept by the server); exec takes a fresh one per call.');
-    console.log(`CPU the MCP server process spends per call (utime+stime; does not depend on load): ${serverCpu.join('; ')}`);
+    console.log(`CPU the MCP server process spends per call (utime+stime; moves far less with the load than wall time): ${serverCpu.join('; ')}`);
     console.log(machineNote([`${N} calls each after ${WARMUP} warm-up (deskpilot exec: ${EXEC_N})`]));
   } finally {
     uninstall();
