@@ -50,7 +50,7 @@ const result = await build({
   target: 'node20',
   outExtension: { '.js': '.mjs' },
   // Native addons and the helper process script stay where npm put them.
-  external: ['node-window-manager', 'electron'],
+  external: ['node-window-manager', 'electron', 'sqlite3'],
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',

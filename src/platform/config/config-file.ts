@@ -29,6 +29,18 @@ export const ConfigFile = z.strictObject({
     .optional(),
   /** Agent mode (deskpilot agent): models, limits, domain lists, saved Tools, secret names. */
   agent: AgentConfigFile.optional(),
+  /** Cross-device sync: the server every device of this user connects to, and this device's name there. */
+  sync: z
+    .strictObject({
+      url: z
+        .string({ error: 'must be a string' })
+        .trim()
+        .regex(/^wss?:\/\/[^\s]+$/, { error: 'must be a ws:// or wss:// URL such as wss://sync.example.org' })
+        .optional()
+        .describe('The DeskPilot sync server (`deskpilot sync-server`), e.g. wss://sync.example.org'),
+      device_name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(60, { error: 'must be at most 60 characters' }).optional().describe('What this device is called on the others (default: the host name).'),
+    })
+    .optional(),
   /** The app's own settings; the CLI ignores them. */
   ui: z
     .strictObject({

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { agentConfig, type AgentConfig } from './agent-config';
+import { syncConfig, type SyncConfig } from './sync-config';
 import { defaultConfigDir } from './config-dir';
 import { ConfigFile } from './config-file';
 import { DEFAULT_LLM_TIMEOUT_MS, LLM_TIMEOUT_RULE, parseTimeoutMs } from './llm-timeout';
@@ -16,6 +17,8 @@ export interface ConfigFlags {
   allowRemoteChrome?: boolean;
   /** Run the engine in this process even when a DeskPilot service is running (--no-service). */
   noService?: boolean;
+  /** The sync server (--sync-url). */
+  syncUrl?: string;
 }
 
 export type Origin = 'flag' | 'env' | 'file' | 'default';
@@ -36,6 +39,8 @@ export interface Config {
   llm: LlmConfig | null;
   /** Agent mode; its models default to the LLM's. */
   agent: AgentConfig;
+  /** null when no sync server is configured: this desk is on its own. */
+  sync: SyncConfig | null;
 }
 
 export interface LlmConfig {
@@ -81,6 +86,9 @@ export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv
     chromeProfileDir: path.join(configDir.value, 'chrome-profile'),
     llm,
     agent: agentConfig(env, file.agent, llm),
+    sync: syncConfig(flags, env, file, (message) => {
+      throw new ConfigError(message);
+    }),
   };
 }
 

@@ -1,0 +1,160 @@
+import { Server, type Extension, type onAuthenticatePayload, type afterLoadDocumentPayload } from '@hocuspocus/server';
+import { Redis } from '@hocuspocus/extension-redis';
+import { SQLite } from '@hocuspocus/extension-sqlite';
+import type sqlite3 from 'sqlite3';
+import type * as Y from 'yjs';
+import { DeviceRow } from '../../protocol/sync';
+import { closeDatabase, DeviceRegistry, get, openDatabase, run } from './device-registry';
+import { documentNameFor, keyHash, parseToken, sameHash, userIdOf } from './sync-secret';
+
+// The sync server: Hocuspocus serving one Yjs document per user, kept in a SQLite file, with
+// Redis (optional) carrying updates between several server processes. It knows nothing of
+// desks or commands; it checks who connects and keeps removed devices out:
+//  - onAuthenticate: the token names the user's document, the device and its key; a device
+//    pairing also proves the user secret (its enroll key hashes to the user id). A removed
+//    device, a wrong key or another user's document is refused.
+//  - a device row marked removed (by `deskpilot devices remove` on any device) is recorded and
+//    that device's open connections are closed at once, on every server process that has the
+//    document loaded (the mark reaches them through Redis like any update).
+
+export interface SyncServerOptions {
+  port: number;
+  host: string;
+  /** SQLite file; ":memory:" keeps nothing. */
+  dataFile: string;
+  /** redis://host:port or unix:///path/to/socket — to share the load with other server processes. */
+  redisUrl?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningSyncServer {
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+class RefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export async function startSyncServer(opts: SyncServerOptions): Promise<RunningSyncServer> {
+  const log = opts.log ?? (() => undefined);
+  const db = await openDatabase(opts.dataFile);
+  const registry = await DeviceRegistry.open(db);
+  const extensions: Extension[] = [sqliteStore(db, opts.dataFile)];
+  if (opts.redisUrl) extensions.push(new Redis(redisConfig(opts.redisUrl)));
+
+  const refuse = (why: string, documentName: string): never => {
+    log(`refused a connection to ${documentName}: ${why}`);
+    throw new RefusedError(why);
+  };
+
+  const removals = new RemovalWatch(registry, log);
+
+  const server = new Server({
+    port: opts.port,
+    address: opts.host,
+    quiet: true,
+    stopOnSignals: false,
+    debounce: 1000,
+    maxDebounce: 5000,
+    extensions: [
+      ...extensions,
+      {
+        async onAuthenticate({ token, documentName, instance }: onAuthenticatePayload) {
+          const t = parseToken(token);
+          if (!t) return refuse('not a DeskPilot sync token', documentName);
+          if (documentName !== documentNameFor(t.userId)) return refuse('the token is not for this document', documentName);
+          const hash = keyHash(t.deviceKey);
+          if (t.enrollKey) {
+            if (userIdOf(t.enrollKey) !== t.userId) return refuse('wrong sync secret', documentName);
+            await registry.enroll(t.userId, t.deviceId, hash);
+            log(`paired device ${t.deviceId} of user ${t.userId.slice(0, 8)}…`);
+          } else {
+            const rec = await registry.get(t.userId, t.deviceId);
+            if (!rec) return refuse('this device is not paired', documentName);
+            if (rec.removedAt !== null) return refuse('this device was removed', documentName);
+            if (!sameHash(rec.keyHash, hash)) return refuse('wrong device key', documentName);
+            // Another server process may have seen the removal first: the loaded document says so too.
+            const loaded = instance.documents.get(documentName);
+            const row = loaded ? DeviceRow.safeParse(loaded.getMap('devices').get(t.deviceId)) : null;
+            if (row?.success && row.data.removed_at !== undefined && row.data.removed_at >= rec.pairedAt) {
+              await registry.remove(t.userId, t.deviceId, row.data.removed_at);
+              return refuse('this device was removed', documentName);
+            }
+          }
+          return { userId: t.userId, deviceId: t.deviceId };
+        },
+        async afterLoadDocument({ document, documentName }: afterLoadDocumentPayload) {
+          removals.watch(documentName, document);
+        },
+      },
+    ],
+  });
+  await server.listen(opts.port);
+  const address = server.httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    port,
+    url: `ws://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
+    close: async () => {
+      await server.destroy();
+      await closeDatabase(db);
+    },
+  };
+}
+
+/** Records removals marked in a document's device rows, and closes the removed devices' connections. */
+class RemovalWatch {
+  constructor(
+    private readonly registry: DeviceRegistry,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  watch(documentName: string, document: Y.Doc & { getConnections(): Array<{ context: unknown; close(e?: { code: number; reason: string }): void }> }): void {
+    const userId = documentName.startsWith('deskpilot/') ? documentName.slice('deskpilot/'.length) : null;
+    if (!userId) return;
+    const devices = document.getMap('devices');
+    const check = () => {
+      for (const value of devices.values()) {
+        const row = DeviceRow.safeParse(value);
+        if (!row.success || row.data.removed_at === undefined) continue;
+        const { id, removed_at } = row.data;
+        void this.registry.remove(userId, id, removed_at).then((changed) => {
+          if (changed) this.log(`device ${id} of user ${userId.slice(0, 8)}… removed`);
+        });
+        for (const conn of document.getConnections()) {
+          if ((conn.context as { deviceId?: string } | undefined)?.deviceId === id) conn.close({ code: 4403, reason: 'this device was removed' });
+        }
+      }
+    };
+    devices.observe(check);
+    check();
+  }
+}
+
+/** Hocuspocus's SQLite extension on our own handle: stores awaited, so a busy file is retried, not a crash. */
+function sqliteStore(db: sqlite3.Database, file: string): Extension {
+  const store = new SQLite({
+    database: file,
+    fetch: async ({ documentName }) => (await get<{ data: Uint8Array }>(db, 'SELECT data FROM "documents" WHERE name = $name', { $name: documentName }))?.data ?? null,
+    store: async ({ documentName, state }) => {
+      await run(db, 'INSERT INTO "documents" ("name", "data") VALUES ($name, $data) ON CONFLICT(name) DO UPDATE SET data = $data', { $name: documentName, $data: state });
+    },
+  });
+  store.onConfigure = async () => {
+    store.db = db;
+    await run(db, store.configuration.schema);
+  };
+  store.onListen = async () => undefined;
+  return store;
+}
+
+function redisConfig(url: string): ConstructorParameters<typeof Redis>[0] {
+  const u = new URL(url);
+  if (u.protocol === 'unix:') return { options: { path: u.pathname } };
+  if (u.protocol !== 'redis:') throw new Error(`--redis ${url}: must be redis://host:port or unix:///path/to/socket`);
+  return { host: u.hostname || '127.0.0.1', port: Number(u.port || 6379), ...(u.password ? { options: { password: decodeURIComponent(u.password) } } : {}) };
+}
