@@ -20,11 +20,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--config-dir <dir>', 'config directory (env DESKPILOT_CONFIG_DIR)')
     .option('--chrome-url <url>', 'DevTools endpoint, e.g. http://127.0.0.1:9222 (env DESKPILOT_CHROME_URL)')
     .option('--allow-remote-chrome', 'allow a DevTools endpoint that is not on this machine')
-    .option('--no-service', 'run in this process even when a DeskPilot service is running (env DESKPILOT_NO_SERVICE=1)');
+    .option('--no-service', 'run in this process even when a DeskPilot service is running (env DESKPILOT_NO_SERVICE=1)')
+    .option('--sync-url <url>', 'the sync server of your devices, ws:// or wss:// (env DESKPILOT_SYNC_URL)');
 
   const flags = (): ConfigFlags => {
-    const o = program.opts<{ configDir?: string; chromeUrl?: string; allowRemoteChrome?: boolean; service: boolean }>();
-    return { configDir: o.configDir, chromeUrl: o.chromeUrl, allowRemoteChrome: o.allowRemoteChrome, noService: !o.service };
+    const o = program.opts<{ configDir?: string; chromeUrl?: string; allowRemoteChrome?: boolean; service: boolean; syncUrl?: string }>();
+    return { configDir: o.configDir, chromeUrl: o.chromeUrl, allowRemoteChrome: o.allowRemoteChrome, noService: !o.service, syncUrl: o.syncUrl };
   };
 
   const jsonOption = () => new Option('--json', 'print the full report as JSON on stdout');
@@ -34,7 +35,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description('show the desktop snapshot a planner sees (tabs, windows, monitors, presets)')
     .option('--json', 'print the exact JSON a planner receives')
     .option('--no-summaries', 'skip tab content summaries (faster)')
-    .action(async (o: { json?: boolean; summaries: boolean }) => {
+    .option('--all-devices', 'also what your other devices published (needs sync.url)')
+    .action(async (o: { json?: boolean; summaries: boolean; allDevices?: boolean }) => {
+      if (o.allDevices) {
+        const { runContextAllDevices } = await import('./devices-command');
+        code = await runContextAllDevices(flags(), { json: !!o.json, summaries: o.summaries }, io);
+        return;
+      }
       const { runContext } = await import('./context-command');
       code = await runContext(flags(), { json: !!o.json, summaries: o.summaries }, io);
     });
@@ -45,7 +52,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .argument('<json>', 'the JSON, or - to read it from standard input')
     .option('--dry-run', 'validate and resolve only; show what would happen')
     .option('--context <file>', 'resolve against this snapshot (from `deskpilot context --json`)')
-    .action(async (json: string, o: { dryRun?: boolean; context?: string }) => {
+    .option('--device <name>', 'run it on another of your devices (by name; needs sync.url)')
+    .action(async (json: string, o: { dryRun?: boolean; context?: string; device?: string }) => {
+      if (o.device !== undefined) {
+        const { runExecOnDevice } = await import('./devices-command');
+        code = await runExecOnDevice(flags(), { json, dryRun: !!o.dryRun, device: o.device }, io);
+        return;
+      }
       const { runExec } = await import('./exec-command');
       code = await runExec(flags(), { json, dryRun: !!o.dryRun, contextFile: o.context }, io);
     });
@@ -75,6 +88,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
     .addOption(jsonOption())
     .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean; json?: boolean }) => {
+      // "… on the work laptop": only words that could name a device load the sync code.
+      if (!o.context && /\b(on|at)\s/i.test(words.join(' '))) {
+        const { maybeRunOnDevice } = await import('./devices-command');
+        const remote = await maybeRunOnDevice(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, json: !!o.json }, io);
+        if (remote !== null) {
+          code = remote;
+          return;
+        }
+      }
       const { runRun } = await import('./plan-commands');
       code = await runRun(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, contextFile: o.context, explain: o.explain, json: !!o.json }, io);
     });
@@ -188,6 +210,43 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .action(async (o: { disable: boolean }) => {
       const { runServiceUninstall } = await import('./service-install-command');
       code = await runServiceUninstall({ disable: o.disable }, io);
+    });
+
+  const devices = program
+    .command('devices')
+    .description('your devices on the sync server (sync.url): list them, pair this one, remove one')
+    .option('--json', 'print them as JSON')
+    .action(async (o: { json?: boolean }) => {
+      const { runDevicesList } = await import('./devices-command');
+      code = await runDevicesList(flags(), { json: !!o.json }, io);
+    });
+  devices
+    .command('pair')
+    .description('pair this device: a new sync secret (shown once), or --join with the secret from your first device')
+    .option('--join', 'join your other devices: asks for the sync secret (or reads it from standard input)')
+    .action(async (o: { join?: boolean }) => {
+      const { runDevicesPair } = await import('./devices-command');
+      code = await runDevicesPair(flags(), { join: !!o.join }, io);
+    });
+  devices
+    .command('remove')
+    .argument('<name>', 'the device, by name (or id)')
+    .description('remove a device: the sync server refuses it from then on, and nothing it sent runs')
+    .action(async (name: string) => {
+      const { runDevicesRemove } = await import('./devices-command');
+      code = await runDevicesRemove(flags(), name, io);
+    });
+
+  program
+    .command('sync-server')
+    .description('serve the sync server your devices share (Hocuspocus, SQLite; put it behind TLS)')
+    .option('--port <n>', 'port (0: a free one)', '8766')
+    .option('--host <address>', 'address to bind (a reverse proxy on the same machine: keep 127.0.0.1)', '127.0.0.1')
+    .option('--data <file>', 'SQLite file (default: sync-server.sqlite in the config directory)')
+    .option('--redis <url>', 'share the load with other server processes: redis://host:port or unix:///path')
+    .action(async (o: { port: string; host: string; data?: string; redis?: string }) => {
+      const { runSyncServer } = await import('./sync-server-command');
+      code = await runSyncServer(flags(), o, io);
     });
 
   program

@@ -58,9 +58,9 @@ export interface RunArgs extends PlanArgs {
 }
 
 /** The terminal asks about everything that closes something; --yes answers for it. */
-const CONFIRM_ALL: ConfirmPolicy = { close_tab: true, close_app: true, open_url: true };
+export const CONFIRM_ALL: ConfirmPolicy = { close_tab: true, close_app: true, open_url: true };
 
-const confirmationText = (items: readonly ConfirmItem[]) => items.map((p) => `  • ${p.summary}\n`).join('');
+export const confirmationText = (items: readonly ConfirmItem[]) => items.map((p) => `  • ${p.summary}\n`).join('');
 
 /**
  * `deskpilot run`: plan, then execute against the same snapshot. Destructive commands need

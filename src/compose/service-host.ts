@@ -46,7 +46,7 @@ export async function serveEngine(wired: WiredEngine, configDir: string): Promis
   return { socketPath: listening.path, removedStale: listening.removedStale, host, desk, close: () => desk.close() };
 }
 
-export async function startServiceHost(flags: ConfigFlags): Promise<RunningServiceHost> {
+export async function startServiceHost(flags: ConfigFlags, log: (line: string) => void = (l) => void process.stderr.write(l + '\n')): Promise<RunningServiceHost> {
   const app = await compose(flags);
   let running;
   try {
@@ -57,7 +57,12 @@ export async function startServiceHost(flags: ConfigFlags): Promise<RunningServi
   }
   // Warm: connect to Chrome and the X server now, not on the first command.
   await running.desk.snapshot({ summaries: false }).catch(() => undefined);
-  return running;
+  // With sync.url set, the device worker runs the rows addressed to this desk through this engine.
+  const { startDeviceSync } = await import('./device-sync');
+  const sync = await startDeviceSync(app.config, running.desk, log);
+  if (!sync) return running;
+  const served = running;
+  return { ...served, close: async () => (await sync.stop(), served.close()) };
 }
 
 /** The desk of a service answering on the socket, or null when none (or something else) answers. */

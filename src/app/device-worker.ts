@@ -1,0 +1,241 @@
+import { errorMessage } from '../engine/errors';
+import { emptyReport, type ExecReport } from '../protocol/report';
+import { COMMAND_TTL_MS, ROW_MAX_AGE_TTLS, type CommandRow } from '../protocol/sync';
+import type { SyncDoc } from '../platform/sync/sync-doc';
+import type { TakenJournal } from '../platform/sync/taken-journal';
+import type { Desk } from './desk';
+
+// The device worker: this desk's side of the cross-device queue, run by the host that owns
+// the desk (the warm service, or the app). It
+//  - publishes this device's row (name, platform, last seen) and, throttled, its desk;
+//  - runs the rows addressed to this device through the same desk.run as every front end
+//    (the batch is checked again against the live desk, with the same refusals), after
+//    marking the row taken — on disk first, so a device killed mid-command answers it as
+//    interrupted when it comes back instead of running it twice;
+//  - never runs a row past its TTL (also one found after waking from sleep: it is deleted),
+//    nor one sent by a device that is not paired or was removed;
+//  - deletes rows nobody will read any more (expired ones for this device, any row older
+//    than ROW_MAX_AGE_TTLS × TTL).
+
+export interface WorkerLink {
+  doc: SyncDoc;
+  synced(): boolean;
+  onSynced(fn: () => void): void;
+  onRefused(fn: (reason: string) => void): void;
+  setOnline(deviceId: string | null): void;
+}
+
+export interface DeviceWorkerOptions {
+  desk: Pick<Desk, 'run' | 'snapshot'>;
+  link: WorkerLink;
+  journal: TakenJournal;
+  deviceId: string;
+  name: string;
+  platform: string;
+  version: string;
+  ttlMs?: number;
+  /** How often the desk is looked at for changes to publish (only changes are sent). */
+  publishEveryMs?: number;
+  /** How often the device row's last_seen is refreshed. */
+  heartbeatMs?: number;
+  clock?: () => number;
+  log?: (line: string) => void;
+}
+
+export class DeviceWorker {
+  private readonly ttl: number;
+  private readonly clock: () => number;
+  private readonly log: (line: string) => void;
+  private readonly running = new Set<string>();
+  private readonly cleanups: Array<() => void> = [];
+  private publishing: Promise<void> | null = null;
+  private publishAgain = false;
+  private stopped = false;
+  private started = false;
+
+  constructor(private readonly o: DeviceWorkerOptions) {
+    this.ttl = o.ttlMs ?? COMMAND_TTL_MS;
+    this.clock = o.clock ?? Date.now;
+    this.log = o.log ?? (() => undefined);
+  }
+
+  private get doc(): SyncDoc {
+    return this.o.link.doc;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { link } = this.o;
+    link.setOnline(this.o.deviceId);
+    this.cleanups.push(this.doc.onRows((ids) => ids.forEach((id) => this.consider(id))));
+    this.cleanups.push(this.doc.onDevices(() => this.checkStillPaired()));
+    link.onSynced(() => this.onSynced());
+    link.onRefused((reason) => {
+      this.log(`sync: the server refused this device (${reason}); the worker stops — pair it again with \`deskpilot devices pair --join\``);
+      void this.stop();
+    });
+    const every = (ms: number, fn: () => void) => {
+      const t = setInterval(fn, ms);
+      t.unref?.();
+      this.cleanups.push(() => clearInterval(t));
+    };
+    every(this.o.publishEveryMs ?? 2_000, () => this.publishSoon());
+    every(this.o.heartbeatMs ?? 30_000, () => this.putDeviceRow());
+    // Rows that expire while nobody touches them are cleaned up on this beat.
+    every(Math.max(1_000, Math.floor(this.ttl / 2)), () => this.scanAll());
+    if (link.synced()) this.onSynced();
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const c of this.cleanups.splice(0)) c();
+    this.o.link.setOnline(null);
+    await this.publishing;
+  }
+
+  /** Publishes the desk now (coalesced with a publish already under way). */
+  publishSoon(): Promise<void> {
+    if (this.stopped || !this.o.link.synced()) return Promise.resolve();
+    if (this.publishing) {
+      this.publishAgain = true;
+      return this.publishing;
+    }
+    this.publishing = (async () => {
+      do {
+        this.publishAgain = false;
+        try {
+          const snap = await this.o.desk.snapshot({ summaries: false });
+          if (!this.stopped) this.doc.publishSnapshot(this.o.deviceId, snap);
+        } catch (e) {
+          this.log(`sync: the desk could not be published: ${errorMessage(e)}`);
+        }
+      } while (this.publishAgain && !this.stopped);
+    })().finally(() => {
+      this.publishing = null;
+    });
+    return this.publishing;
+  }
+
+  private onSynced(): void {
+    if (this.stopped) return;
+    this.putDeviceRow();
+    if (!this.checkStillPaired()) return;
+    this.scanAll();
+    void this.publishSoon();
+  }
+
+  private putDeviceRow(): void {
+    if (this.stopped || !this.o.link.synced()) return;
+    if (this.doc.device(this.o.deviceId)?.removed_at !== undefined) return;
+    const { deviceId: id, name, platform, version } = this.o;
+    this.doc.putDevice({ v: 1, id, name, platform, version, last_seen: this.clock() });
+  }
+
+  private checkStillPaired(): boolean {
+    if (this.doc.device(this.o.deviceId)?.removed_at === undefined) return true;
+    this.log('sync: this device was removed (`deskpilot devices remove`); the worker stops — pair it again to use it');
+    void this.stop();
+    return false;
+  }
+
+  private scanAll(): void {
+    if (this.stopped || !this.o.link.synced()) return;
+    for (const id of this.doc.rowIds()) this.consider(id);
+  }
+
+  /** Looks at one row: runs it, answers it, deletes it, or leaves it. Never throws. */
+  private consider(id: string): void {
+    if (this.stopped || this.running.has(id) || !this.o.link.synced()) return;
+    const me = this.o.deviceId;
+    const now = this.clock();
+    const read = this.doc.readRow(id);
+    if (read === null) return;
+    if (!read.ok) {
+      // Not a row this version can run: the sender learns it from the row going away.
+      if (read.deviceId === me) {
+        this.log(`sync: deleted command ${id}, which this version cannot read (${read.problem})`);
+        this.doc.deleteRow(id);
+      }
+      return;
+    }
+    const row = read.row;
+    if (row.createdAt + ROW_MAX_AGE_TTLS * this.ttl < now) {
+      this.doc.deleteRow(id);
+      return;
+    }
+    if (row.deviceId !== me || row.result !== undefined) return;
+    if (row.taken || this.o.journal.has(id)) {
+      this.answerInterrupted(row);
+      return;
+    }
+    if (row.createdAt + this.ttl < now) {
+      this.log(`sync: command ${id} from ${this.nameOf(row.from)} expired before it reached this device; not run`);
+      this.doc.deleteRow(id);
+      return;
+    }
+    const refusal = this.refusal(row, now);
+    if (refusal) {
+      this.log(`sync: refused command ${id}: ${refusal}`);
+      if (row.action === 'run') this.doc.setResult(id, refusedReport(row, refusal));
+      else this.doc.deleteRow(id);
+      return;
+    }
+    this.running.add(id);
+    void this.execute(row).finally(() => this.running.delete(id));
+  }
+
+  private refusal(row: CommandRow, now: number): string | null {
+    const sender = this.doc.device(row.from);
+    if (!sender) return `sent as device ${row.from}, which is not a paired device`;
+    if (sender.removed_at !== undefined) return `sent by "${sender.name}", which was removed`;
+    if (row.createdAt > now + this.ttl) return `its time (${new Date(row.createdAt).toISOString()}) is ahead of this device's clock by more than the command TTL`;
+    return null;
+  }
+
+  private async execute(row: CommandRow): Promise<void> {
+    try {
+      await this.o.journal.add(row.id, row.createdAt);
+    } catch (e) {
+      this.log(`sync: command ${row.id} not run: it could not be recorded as taken (${errorMessage(e)})`);
+      return;
+    }
+    if (!this.doc.setTaken(row.id, this.clock())) return; // withdrawn meanwhile
+    this.log(`sync: running command ${row.id} (${row.action}) from ${this.nameOf(row.from)}`);
+    switch (row.action) {
+      case 'run': {
+        let report: ExecReport;
+        try {
+          report = await this.o.desk.run(row.batch);
+        } catch (e) {
+          report = emptyReport('failed', { batch_id: row.batch.id, plan: row.batch.plan, errors: [{ path: '', message: errorMessage(e) }] });
+        }
+        this.doc.setResult(row.id, report);
+        void this.publishSoon();
+        return;
+      }
+      case 'publish':
+        await this.publishSoon();
+        this.doc.setResult(row.id, { taken_at: this.doc.readSnapshot(this.o.deviceId).snapshot?.taken_at ?? new Date(this.clock()).toISOString() });
+        return;
+    }
+  }
+
+  private answerInterrupted(row: CommandRow): void {
+    const message = `DeskPilot on "${this.o.name}" stopped while running this command, so it was not run again; check what it did`;
+    this.log(`sync: command ${row.id} was interrupted by a restart; answered, not run again`);
+    if (row.action === 'run') {
+      this.doc.setResult(row.id, emptyReport('failed', { batch_id: row.batch.id, plan: row.batch.plan, errors: [{ path: '', message }] }));
+    } else this.doc.deleteRow(row.id);
+  }
+
+  private nameOf(deviceId: string): string {
+    const d = this.doc.device(deviceId);
+    return d ? `"${d.name}"` : `device ${deviceId}`;
+  }
+}
+
+function refusedReport(row: Extract<CommandRow, { action: 'run' }>, why: string): ExecReport {
+  return emptyReport('invalid', { plan: row.batch.plan, errors: [{ path: 'row.from', message: `refused: ${why}` }] });
+}

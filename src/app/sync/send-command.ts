@@ -1,0 +1,94 @@
+import { DeskPilotError } from '../../engine/errors';
+import { COMMAND_TTL_MS, ROW_VERSION, type CommandAction, type CommandRow, type RowResult } from '../../protocol/sync';
+import type { SyncDoc } from '../../platform/sync/sync-doc';
+
+// The waiting side of a command row: write it, then resolve on its result (and delete the
+// row: a result is read once), reject at the TTL when the target never took it ("it may be
+// offline"), and delete the row when the caller aborts, so the target never runs it.
+// A row the target took gets one more TTL to be answered: it is running there.
+
+type RowFields<A extends CommandAction> = Omit<Extract<CommandRow, { action: A }>, 'v' | 'id' | 'createdAt' | 'taken' | 'result'>;
+
+export interface SendOptions {
+  ttlMs?: number;
+  signal?: AbortSignal;
+  clock?: () => number;
+  /** The target's name, for messages. */
+  targetName?: string;
+  newId?: () => string;
+}
+
+export async function sendCommand<A extends CommandAction>(doc: SyncDoc, fields: RowFields<A>, opts: SendOptions = {}): Promise<RowResult<A>> {
+  const clock = opts.clock ?? Date.now;
+  if (opts.signal?.aborted) throw new DeskPilotError('cancelled: nothing was sent', 'cancelled');
+  const row = { ...fields, v: ROW_VERSION, id: (opts.newId ?? (() => globalThis.crypto.randomUUID()))(), createdAt: clock() } as CommandRow;
+  doc.addRow(row);
+  return waitForResult<A>(doc, row.id, row.createdAt, opts);
+}
+
+export function waitForResult<A extends CommandAction>(doc: SyncDoc, rowId: string, createdAt: number, opts: SendOptions = {}): Promise<RowResult<A>> {
+  const ttl = opts.ttlMs ?? COMMAND_TTL_MS;
+  const clock = opts.clock ?? Date.now;
+  const who = opts.targetName ? `"${opts.targetName}"` : 'the device';
+  return new Promise<RowResult<A>>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unobserve = () => {};
+    const finish = () => {
+      clearTimeout(timer);
+      unobserve();
+      opts.signal?.removeEventListener('abort', onAbort);
+    };
+    const onAbort = () => {
+      finish();
+      doc.deleteRow(rowId);
+      reject(new DeskPilotError(`cancelled: the command was withdrawn before ${who} ran it`, 'cancelled'));
+    };
+    const arm = (taken: boolean) => {
+      clearTimeout(timer);
+      const deadline = createdAt + (taken ? 2 * ttl : ttl);
+      timer = setTimeout(check, Math.max(0, deadline - clock()) + 1);
+    };
+    let armedTaken: boolean | null = null;
+    function check(): void {
+      const read = doc.readRow(rowId);
+      if (read === null) {
+        finish();
+        reject(new DeskPilotError(`${who} did not answer: the command was removed before it was answered`, 'failed'));
+        return;
+      }
+      if (!read.ok) {
+        finish();
+        doc.deleteRow(rowId);
+        reject(new DeskPilotError(`${who} answered with something this version does not understand (${read.problem})`, 'failed'));
+        return;
+      }
+      const { row } = read;
+      if (row.result !== undefined) {
+        finish();
+        doc.deleteRow(rowId);
+        (resolve as (v: unknown) => void)(row.result);
+        return;
+      }
+      const taken = row.taken !== undefined;
+      const limit = createdAt + (taken ? 2 * ttl : ttl);
+      if (clock() > limit) {
+        finish();
+        reject(
+          taken
+            ? new DeskPilotError(`${who} took the command but did not answer within ${Math.round((2 * ttl) / 1000)} s; it may still be running there`, 'expired')
+            : new DeskPilotError(`${who} did not answer within ${Math.round(ttl / 1000)} s; it may be offline (the command expired and will not run)`, 'expired'),
+        );
+        return;
+      }
+      if (armedTaken !== taken) {
+        armedTaken = taken;
+        arm(taken);
+      }
+    }
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    unobserve = doc.onRows((ids) => {
+      if (ids.has(rowId)) check();
+    });
+    check();
+  });
+}

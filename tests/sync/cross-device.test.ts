@@ -1,0 +1,260 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { SyncConnection } from '../../src/platform/sync/sync-connection';
+import { describeDesktop } from '../support/describe-desktop';
+import { startDesktop, type Desktop } from '../support/desktop';
+import { RawCdp } from '../support/raw-cdp';
+import { waitFor } from '../support/wait-for';
+import { Device, observe, redisAvailable, startHangingPage, startRedis, startSyncServerProc, type SyncServerProc } from './sync-rig';
+
+// Two DeskPilots on two separate desktops (two Xvfb displays, two Chromiums, two config dirs),
+// one real `deskpilot sync-server`, real warm services running the device worker. Effects are
+// checked in each Chromium directly, and the shared document through an observer device.
+
+const A = 'work laptop';
+const B = 'home desktop';
+
+describeDesktop('the cross-device command queue', () => {
+  let deskA: Desktop;
+  let deskB: Desktop;
+  let rawA: RawCdp;
+  let rawB: RawCdp;
+  let server: SyncServerProc;
+  let dataDir: string;
+  let a: Device;
+  let b: Device;
+  let secret: string;
+  let obs: SyncConnection;
+  let second: SyncServerProc | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-syncsrv-'));
+    [deskA, deskB, server] = await Promise.all([startDesktop({ chrome: true }), startDesktop({ chrome: true }), startSyncServerProc({ data: path.join(dataDir, 'sync.sqlite') })]);
+    [rawA, rawB] = await Promise.all([RawCdp.connect(deskA.chrome!.browserWsUrl), RawCdp.connect(deskB.chrome!.browserWsUrl)]);
+    a = new Device(A, deskA, server.url);
+    b = new Device(B, deskB, server.url);
+    const paired = await a.cli(['devices', 'pair']);
+    expect(paired.code, paired.stderr).toBe(0);
+    secret = /dps1-[A-Za-z0-9_-]+/.exec(paired.stdout)![0];
+    const joined = await b.cli(['devices', 'pair', '--join'], { stdin: secret + '\n' });
+    expect(joined.code, joined.stderr).toBe(0);
+    obs = await observe(server.url, secret);
+  }, 300_000);
+
+  afterEach(async () => {
+    await Promise.all([a?.stopService(), b?.stopService()]);
+  });
+
+  afterAll(async () => {
+    obs?.close();
+    await Promise.all([a?.stopService(), b?.stopService()]);
+    await server?.stop();
+    await Promise.all([rawA?.dispose(), rawB?.dispose()]);
+    await Promise.all([deskA?.stop(), deskB?.stop()]);
+    a?.dispose();
+    b?.dispose();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const idOf = (d: Device) => obs.doc.devices().find((r) => r.name === d.name)!.id;
+  /** The device's worker is connected and has published a desk with this tab. */
+  const publishedWith = (d: Device, url: string) =>
+    waitFor(`${d.name} to publish a desk with ${url}`, () => obs.doc.readSnapshot(idOf(d)).snapshot?.tabs.some((t) => t.url === url) ?? false);
+  const online = (d: Device) => waitFor(`${d.name} to be online`, () => obs.onlineDevices().has(idOf(d)));
+  const urls = async (raw: RawCdp) => (await raw.pages()).map((p) => p.url);
+
+  it('a command from A runs on B, and A gets B\'s report; the same words without a device stay on A', async () => {
+    await b.startService();
+    await online(b);
+    const url = deskB.pages.url('page', { title: 'Opened from A' });
+    const r = await a.cli(['exec', '--device', B, JSON.stringify({ type: 'open_url', url })]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json.status).toBe('done');
+    expect(r.json.device.name).toBe(B);
+    expect(r.json.results[0].ok).toBe(true);
+    await rawB.waitFor(async () => (await urls(rawB)).includes(url), 'the tab on B');
+    expect(await urls(rawA)).not.toContain(url);
+    // Answered rows are removed once read.
+    await waitFor('the answered row to be deleted', () => obs.doc.rowIds().length === 0);
+  });
+
+  it('run "… on <device>" plans against B\'s published desk and closes B\'s tab after the sender\'s yes', async () => {
+    const url = deskB.pages.url('page', { title: 'Kitten Gallery' });
+    await rawB.open(url);
+    await b.startService();
+    await publishedWith(b, url);
+    const asked = await a.cli(['run', '--planner', 'local', `close the kitten gallery tab on the ${B}`]);
+    // No terminal and no --yes: nothing is sent.
+    expect(asked.code, asked.stderr).toBe(3);
+    expect(asked.stderr).toContain('Kitten Gallery');
+    expect(obs.doc.rowIds()).toEqual([]);
+    expect(await urls(rawB)).toContain(url);
+
+    const done = await a.cli(['run', '--planner', 'local', '--yes', `close the kitten gallery tab on the ${B}`]);
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stdout).toContain(`On "${B}"`);
+    await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');
+  });
+
+  it('A aborts while B is offline: the row is deleted and B never runs it', async () => {
+    const url = deskB.pages.url('page', { title: 'Withdrawn' });
+    const sender = a.spawnCli(['exec', '--device', B, JSON.stringify({ type: 'open_url', url })]);
+    await waitFor('the row to be written', () => obs.doc.rowIds().length === 1);
+    sender.kill('SIGINT');
+    expect(await sender.exited).toBe(3);
+    expect(sender.output()).toContain('withdrawn');
+    await waitFor('the row to be deleted', () => obs.doc.rowIds().length === 0);
+    await b.startService();
+    await online(b);
+    await waitFor('B to publish after coming back', () => obs.doc.readSnapshot(idOf(b)).snapshot !== null);
+    expect(await urls(rawB)).not.toContain(url);
+    expect(b.service!.output()).not.toContain('running command');
+  });
+
+  it('B offline: the command expires after the TTL, and B does not run it when it comes back', async () => {
+    const ttl = { DESKPILOT_SYNC_TTL_MS: '3000' };
+    const url = deskB.pages.url('page', { title: 'Too Late' });
+    const r = await a.cli(['exec', '--device', B, JSON.stringify({ type: 'open_url', url })], { env: ttl });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.json.status).toBe('unavailable');
+    expect(r.stderr).toContain('may be offline');
+    // The row stays for B to find: B deletes it unrun when it wakes.
+    expect(obs.doc.rowIds()).toHaveLength(1);
+    await b.startService(ttl);
+    await waitFor('B to delete the expired row', () => obs.doc.rowIds().length === 0);
+    expect(b.service!.output()).toContain('expired before it reached this device; not run');
+    await waitFor('B to publish', () => obs.doc.readSnapshot(idOf(b)).snapshot !== null);
+    expect(await urls(rawB)).not.toContain(url);
+  });
+
+  it('B killed while running a command runs it once: back again, it answers "interrupted" instead of running it twice', async () => {
+    const page = await startHangingPage();
+    try {
+      await b.startService();
+      await online(b);
+      const sender = a.spawnCli(['exec', '--device', B, JSON.stringify({ type: 'open_url', url: page.url })]);
+      await waitFor('B to start opening the page', () => page.hits() === 1);
+      b.service!.kill('SIGKILL');
+      await b.service!.exited;
+      await b.startService();
+      expect(await sender.exited).toBe(1);
+      expect(sender.output()).toContain('stopped while running this command, so it was not run again');
+      expect(page.hits()).toBe(1);
+      await waitFor('the answered row to be deleted', () => obs.doc.rowIds().length === 0);
+    } finally {
+      await page.stop();
+    }
+  });
+
+  it('the sync keys reach neither the history nor the shared document', async () => {
+    const { readFileSync, existsSync } = await import('node:fs');
+    for (const d of [a, b]) {
+      const key = JSON.parse(readFileSync(path.join(d.configDir, 'sync-credential.json'), 'utf8')).device_key as string;
+      const history = path.join(d.configDir, 'history.jsonl');
+      if (existsSync(history)) expect(readFileSync(history, 'utf8')).not.toContain(key);
+      expect(JSON.stringify(obs.ydoc.toJSON())).not.toContain(key);
+      expect(JSON.stringify(obs.ydoc.toJSON())).not.toContain(secret);
+    }
+  });
+
+  it('a removed device is refused by the server, and nothing it sent runs', async () => {
+    const c = new Device('spare laptop', deskA, server.url);
+    try {
+      const joined = await c.cli(['devices', 'pair', '--join'], { stdin: secret });
+      expect(joined.code, joined.stderr).toBe(0);
+      // A command from C waits for B (offline); then C is removed before B comes back.
+      const url = deskB.pages.url('page', { title: 'From The Removed' });
+      const sender = c.spawnCli(['exec', '--device', B, JSON.stringify({ type: 'open_url', url })]);
+      await waitFor('the row from C', () => obs.doc.rowIds().length === 1);
+      const removed = await a.cli(['devices', 'remove', 'spare laptop']);
+      expect(removed.code, removed.stderr).toBe(0);
+      await b.startService();
+      await waitFor('B to answer the row from the removed device', () => /refused command .*removed/.test(b.service!.output()));
+      sender.kill('SIGKILL');
+      expect(await urls(rawB)).not.toContain(url);
+      const refused = await c.cli(['devices']);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('this device was removed');
+      const listed = await a.cli(['devices', '--json']);
+      expect(listed.json.devices.find((d: { device: { name: string } }) => d.device.name === 'spare laptop').device.removed_at).toBeTypeOf('number');
+    } finally {
+      c.dispose();
+    }
+  });
+
+  it('a wrong device key is refused; a different secret opens a separate, empty space', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const file = path.join(b.configDir, 'sync-credential.json');
+    const good = readFileSync(file, 'utf8');
+    try {
+      const cred = JSON.parse(good);
+      writeFileSync(file, JSON.stringify({ ...cred, device_key: 'x'.repeat(43) }), { mode: 0o600 });
+      const r = await b.cli(['devices']);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('refused this device: wrong device key');
+    } finally {
+      writeFileSync(file, good, { mode: 0o600 });
+    }
+    const stranger = new Device('stranger', deskA, server.url);
+    try {
+      expect((await stranger.cli(['devices', 'pair'])).code).toBe(0);
+      const list = await stranger.cli(['devices', '--json']);
+      expect(list.json.devices.map((d: { device: { name: string } }) => d.device.name)).toEqual(['stranger']);
+    } finally {
+      stranger.dispose();
+    }
+  });
+
+  it('the server restarted: devices and published desks come back from its SQLite file', async () => {
+    const url = deskB.pages.url('page', { title: 'Survives Restarts' });
+    await rawB.open(url);
+    await b.startService();
+    await publishedWith(b, url);
+    await b.stopService();
+    obs.close();
+    await server.stop();
+    server = await startSyncServerProc({ data: path.join(dataDir, 'sync.sqlite'), port: server.port });
+    // A fresh client, so nothing comes from a client's memory: only the server's file.
+    obs = await observe(server.url, secret);
+    expect(obs.doc.devices().map((d) => d.name)).toEqual(expect.arrayContaining([A, B]));
+    expect(obs.doc.readSnapshot(idOf(b)).snapshot?.tabs.some((t) => t.url === url)).toBe(true);
+    // And commands flow again.
+    await b.startService();
+    await online(b);
+    const r = await a.cli(['exec', '--device', B, JSON.stringify({ type: 'list_tabs' })]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.stringify(r.json.results[0].data)).toContain('Survives Restarts');
+  });
+
+  it.skipIf(!redisAvailable() && process.env.DESKPILOT_REQUIRE_DESKTOP !== '1')(
+    'two server processes sharing the load through Redis: A on one, B on the other, commands still flow',
+    async () => {
+      const redis = await startRedis(dataDir);
+      const file = path.join(dataDir, 'sync.sqlite');
+      try {
+        obs.close();
+        await server.stop();
+        const [one, two] = [await startSyncServerProc({ data: file, redis: redis.url }), await startSyncServerProc({ data: file, redis: redis.url })];
+        server = one;
+        second = two;
+        a.setSyncUrl(one.url);
+        b.setSyncUrl(two.url);
+        obs = await observe(one.url, secret);
+        await b.startService();
+        await online(b);
+        const url = deskB.pages.url('page', { title: 'Across Servers' });
+        const r = await a.cli(['exec', '--device', B, JSON.stringify({ type: 'open_url', url })]);
+        expect(r.code, r.stderr).toBe(0);
+        await rawB.waitFor(async () => (await urls(rawB)).includes(url), 'the tab on B');
+        // B's desk, published through server two, is read by A's side through server one.
+        await publishedWith(b, url);
+      } finally {
+        await b.stopService();
+        await second?.stop();
+        await redis.stop();
+      }
+    },
+  );
+});

@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { connectSync, type SyncConnection } from '../../src/platform/sync/sync-connection';
+import { enrollKeyOf, newDeviceKey, userIdOf } from '../../src/platform/sync/sync-secret';
+import { CLI, runCli } from '../support/cli';
+import type { Desktop } from '../support/desktop';
+import { waitFor } from '../support/wait-for';
+import { spawnService, type ServiceProcess } from '../service/service-process';
+
+// Real processes for the cross-device tests: `deskpilot sync-server` (one or two, with a real
+// redis-server between them), one DeskPilot per test desktop (its own config dir, its own
+// warm service with the device worker), and an observer paired like any device, reading the
+// shared document to see rows appear and go.
+
+/** A child process in its own group: the sync server, redis-server, a CLI to signal mid-way. */
+export type Proc = ServiceProcess;
+
+export function spawnProc(cmd: string, args: string[], env: NodeJS.ProcessEnv): Proc {
+  return spawnService(env, [cmd, ...args]);
+}
+
+export interface SyncServerProc extends Proc {
+  url: string;
+  port: number;
+}
+
+export async function startSyncServerProc(o: { data: string; port?: number; redis?: string }): Promise<SyncServerProc> {
+  const args = [CLI, 'sync-server', '--port', String(o.port ?? 0), '--data', o.data, ...(o.redis ? ['--redis', o.redis] : [])];
+  const p = spawnProc(process.execPath, args, { ...process.env });
+  const url = (await p.listening).split(' ')[0]!;
+  return Object.assign(p, { url, port: Number(new URL(url).port) });
+}
+
+/** A real redis-server on a unix socket of its own, with nothing saved. */
+export async function startRedis(dir: string): Promise<Proc & { url: string }> {
+  const sock = path.join(dir, 'redis.sock');
+  const p = spawnProc('redis-server', ['--port', '0', '--unixsocket', sock, '--unixsocketperm', '700', '--save', '', '--appendonly', 'no'], { ...process.env });
+  await waitFor('redis-server to answer PING', async () => {
+    if (p.child.exitCode !== null) throw new Error(`redis-server exited:\n${p.output()}`);
+    return ping(sock);
+  });
+  return Object.assign(p, { url: `unix://${sock}` });
+}
+
+function ping(sock: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = net.createConnection(sock);
+    c.once('error', () => resolve(false));
+    c.once('data', (d) => {
+      resolve(d.toString().startsWith('+PONG'));
+      c.destroy();
+    });
+    c.once('connect', () => c.write('PING\r\n'));
+  });
+}
+
+export const redisAvailable = (): boolean => {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    try {
+      if (dir && statSync(path.join(dir, 'redis-server')).isFile()) return true;
+    } catch {
+      // not here
+    }
+  }
+  return false;
+};
+
+/** One DeskPilot: a config dir on a test desktop, its CLI env, and its warm service. */
+export class Device {
+  readonly configDir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-sync-'));
+  service: ServiceProcess | null = null;
+
+  constructor(
+    readonly name: string,
+    readonly desk: Desktop,
+    private syncUrl: string,
+  ) {
+    this.writeConfig();
+  }
+
+  setSyncUrl(url: string): void {
+    this.syncUrl = url;
+    this.writeConfig();
+  }
+
+  private writeConfig(): void {
+    writeFileSync(path.join(this.configDir, 'config.json'), JSON.stringify({ sync: { url: this.syncUrl, device_name: this.name } }));
+  }
+
+  env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = { ...this.desk.env, DESKPILOT_CHROME_URL: this.desk.chrome!.browserWsUrl, DESKPILOT_CONFIG_DIR: this.configDir, ...extra };
+    // The service's socket goes into this config dir, so two devices on one machine never meet there.
+    delete env.XDG_RUNTIME_DIR;
+    return env;
+  }
+
+  cli(args: string[], o: { stdin?: string; env?: NodeJS.ProcessEnv } = {}) {
+    return runCli(args, { env: this.env(o.env), stdin: o.stdin });
+  }
+
+  /** Spawns the CLI without waiting, to signal it mid-way. */
+  spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): Proc {
+    return spawnProc(process.execPath, [CLI, ...args], this.env(env));
+  }
+
+  async startService(env: NodeJS.ProcessEnv = {}): Promise<ServiceProcess> {
+    await this.stopService();
+    const svc = spawnService(this.env(env));
+    this.service = svc;
+    await svc.listening;
+    return svc;
+  }
+
+  async stopService(): Promise<void> {
+    await this.service?.stop();
+    this.service = null;
+  }
+
+  dispose(): void {
+    rmSync(this.configDir, { recursive: true, force: true });
+  }
+}
+
+/** A device of the same user that only watches the document (rows, device rows, published desks). */
+export async function observe(url: string, secret: string): Promise<SyncConnection> {
+  const enrollKey = enrollKeyOf(secret);
+  const conn = connectSync({ url, token: { userId: userIdOf(enrollKey), deviceId: `observer-${process.pid}-${Date.now()}`, deviceKey: newDeviceKey(), enrollKey } });
+  await conn.ready;
+  return conn;
+}
+
+/** An HTTP page that never answers: a command opening it is still running while the test looks. */
+export async function startHangingPage(): Promise<{ url: string; hits(): number; stop(): Promise<void> }> {
+  let hits = 0;
+  const held = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    hits++;
+    held.add(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/hang`,
+    hits: () => hits,
+    stop: async () => {
+      for (const r of held) r.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
