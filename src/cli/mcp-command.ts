@@ -34,8 +34,7 @@ async function serve(flags: ConfigFlags, args: McpArgs, io: Io, stop: Promise<un
     io.err(`--port: must be a whole number from 0 to 65535 (0 picks a free port), not "${args.port}"\n`);
     return EXIT.invalid;
   }
-  const { isLoopbackHost } = await import('../compose/mcp-http');
-  if (args.http && !isLoopbackHost(args.host) && !args.allowNonLoopback) {
+  if (args.http && !(await import('../compose/mcp-http')).isLoopbackHost(args.host) && !args.allowNonLoopback) {
     io.err(
       `--host ${args.host} is not a loopback address: anyone who reaches it and has the token could drive this desktop. ` +
         'Use 127.0.0.1, or pass --allow-non-loopback if you really mean it.\n',
