@@ -10,6 +10,10 @@
 // tsx may wrap functions in helpers (`__name(...)`) that do not exist in the page. Keep it
 // self-contained: no imports, nothing from outside but the DOM and F.
 //
+// Why one file of ~700 lines: it is one function evaluated in each world, its helpers (the registry,
+// the hit test, the element kinds) shared by every part and by the hit probe spliced into its scope;
+// split files would have to be concatenated back into that one scope, unchecked across the seams.
+//
 // What it provides, as globalThis.__dp inside the world:
 //   collect(opts)   numbered interactive elements with boxes (one call per frame that is a collector root)
 //   changes()       DOM mutation + input/change event counter and ms since the last one (settle detection)
