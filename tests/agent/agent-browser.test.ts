@@ -278,6 +278,15 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     expect(await rawEval(await iframeTarget('/frame-cross.html?in=veiled'), "document.getElementById('cross-out').textContent")).toBe('');
   });
 
+  it('clicks once in a tab it joined late, whose own listeners stop presses before the agent sees them', async () => {
+    // Opened by someone else, so the page's window listeners were there before the agent's.
+    const { targetId: tab } = await raw.Target.createTarget({ url: pages.url('/press-stopper.html'), background: true });
+    await waitFor('the page to load', async () => (await raw.Target.getTargets()).targetInfos.some((t) => t.targetId === tab && t.title === 'Press stopper'));
+    const counted = idFor(await browser.snapshot(tab, SNAP), />Counted button</);
+    expect(await browser.perform(tab, { action: 'click', id: counted }, ACT)).toMatchObject({ ok: true, changed: true });
+    expect(await rawEval(tab, "document.getElementById('clicks').textContent")).toBe('1');
+  });
+
   it('reaches into an open shadow root', async () => {
     const tab = await open('/shadow.html');
     const snap = await browser.snapshot(tab, SNAP);

@@ -55,38 +55,60 @@ export async function verifiedClick(
       // A world that went away cannot receive the press either.
       ...others.map((o) => port.call(o.fs, o.w, 'arm', null).catch(() => undefined)),
     ]);
+    const armedWorlds = [{ fs: target.fs, w: target.w }, ...others];
     if (!armed) {
-      await disarm(port, [{ fs: target.fs, w: target.w }, ...others]);
+      await disarm(port, armedWorlds);
       return { kind: 'not_found' };
     }
-    let report: ProbeReport | null = null;
-    let delivered = false;
+    let miss: string | null;
+    let disarmed = false;
     try {
       // Not awaited: a tab the compositor does not show acks rAF-aligned moves only on its next
       // frame (up to ~1 s). The press flushes the queued move first, so the page still sees it.
       void port.mouse('mouseMoved', at, 'none', 0).catch(() => undefined);
       // The press is acknowledged after the document it reached has handled it.
       await port.mouse('mousePressed', at, button, buttons, 1);
-      // No answer: the press took the element's document away (e.g. a link), so it was delivered.
-      report = await port.call<ProbeReport>(target.fs, target.w, 'probed').catch(() => null);
-      delivered = report === null || report.got === 'hit';
+      miss = await whereItMissed(port, target, others);
+      // A delivered press gets its release and click unwatched; a stray one's are swallowed too.
+      if (miss === null) {
+        disarmed = true;
+        await disarm(port, armedWorlds);
+      }
       await port.mouse('mouseReleased', at, button, 0, 1);
-      for (let i = 2; delivered && i <= count; i++) {
+      for (let i = 2; miss === null && i <= count; i++) {
         await port.mouse('mousePressed', at, button, buttons, i);
         await port.mouse('mouseReleased', at, button, 0, i);
       }
     } finally {
-      const [, ...elsewhere] = await disarm(port, [{ fs: target.fs, w: target.w }, ...others]);
-      if (!delivered) landed = report?.got === 'miss' ? report.what : (elsewhere.find((r) => r?.got)?.what ?? '');
+      if (!disarmed) await disarm(port, armedWorlds);
     }
-    if (delivered) return { kind: 'clicked' };
+    if (miss === null) return { kind: 'clicked' };
+    landed = miss;
     if (attempt < CLICK_ATTEMPTS) await Promise.all(chain(target.fs).map(({ fs, w }) => port.frames(fs, w)));
   }
   return { kind: 'missed', landed, attempts: CLICK_ATTEMPTS };
 }
 
-async function disarm(port: ClickPort, worlds: Array<{ fs: FrameSession; w: World }>): Promise<Array<ProbeReport | undefined>> {
-  return Promise.all(worlds.map((o) => port.call<ProbeReport>(o.fs, o.w, 'disarm').catch(() => undefined)));
+/**
+ * null when the press reached the element (or cannot have been lost); otherwise what it reached
+ * instead ('' when nothing saw it).
+ */
+async function whereItMissed(port: ClickPort, target: ClickTarget, others: Array<{ fs: FrameSession; w: World }>): Promise<string | null> {
+  // No answer: the press took the element's document away (e.g. a link), so it was delivered.
+  const report = await port.call<ProbeReport>(target.fs, target.w, 'probed').catch(() => null);
+  if (report === null || report.got === 'hit') return null;
+  if (report.got === 'miss') return report.what;
+  const stray = (await Promise.all(others.map((o) => port.call<ProbeReport>(o.fs, o.w, 'probed').catch(() => null)))).find((r) => r?.got);
+  if (stray) return stray.what;
+  // Nobody saw it. Chrome drops input to a document that has not painted yet: then try again.
+  // Otherwise a page listener that ran before ours (a document we joined late) stopped it: it was
+  // delivered, and repeating it would click twice.
+  const painted = await port.call<boolean>(target.fs, target.w, 'painted').catch(() => true);
+  return painted ? null : '';
+}
+
+async function disarm(port: ClickPort, worlds: Array<{ fs: FrameSession; w: World }>): Promise<void> {
+  await Promise.all(worlds.map((o) => port.call(o.fs, o.w, 'disarm').catch(() => undefined)));
 }
 
 /** The root worlds of the sessions from the tab's top down to `fs`: the documents whose frames route input to it. */
