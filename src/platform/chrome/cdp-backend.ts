@@ -227,9 +227,12 @@ export class CdpChromeBackend implements ChromeBackend {
     }
   }
 
-  /** Whether `e` means the browser connection of `s` is gone (the socket closed, or Chrome with it). */
+  /**
+   * Whether `e` means the browser connection of `s` is gone (the socket closed, or Chrome with it).
+   * A write can fail (EPIPE, ECONNRESET) before the socket's close has been seen.
+   */
   private dropped(s: Session, e: unknown): boolean {
-    return this.current !== s || /websocket connection closed|not open/i.test(errorMessage(e));
+    return this.current !== s || /websocket connection closed|not open|EPIPE|ECONNRESET/i.test(errorMessage(e));
   }
 
   private async tabRecords(s: Session): Promise<TabRecord[]> {
