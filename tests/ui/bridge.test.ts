@@ -6,7 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeDesktop } from '../support/describe-desktop';
-import { POLL } from '../support/wait-for';
+import { POLL, WAIT_MS } from '../support/wait-for';
 import { IPC_CHANNELS, methodName } from '../../src/protocol/ipc-channels';
 import { startWebHarness, type WebHarness } from '../harness/web-harness';
 import { UI_BROWSER_ARGS, UI_BROWSER_PATH, type PageGlobals } from '../harness/ui-browser';
@@ -69,6 +69,9 @@ describeDesktop('web harness bridge (real AppService and guard over loopback HTT
     ]);
     port = Number(new URL(harness.origin).port);
     page = await browser.newPage();
+    // Playwright's own 30 s may not be enough on a busy machine.
+    page.setDefaultTimeout(WAIT_MS);
+    page.setDefaultNavigationTimeout(WAIT_MS);
     await page.goto(harness.url('launcher'));
   });
 
