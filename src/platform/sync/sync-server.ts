@@ -33,6 +33,8 @@ export interface RunningSyncServer {
   close(): Promise<void>;
 }
 
+const REMOVED = 'this device was removed';
+
 class RefusedError extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -75,14 +77,14 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
           } else {
             const rec = await registry.get(t.userId, t.deviceId);
             if (!rec) return refuse('this device is not paired', documentName);
-            if (rec.removedAt !== null) return refuse('this device was removed', documentName);
+            if (rec.removedAt !== null) return refuse(REMOVED, documentName);
             if (!sameHash(rec.keyHash, hash)) return refuse('wrong device key', documentName);
             // Another server process may have seen the removal first: the loaded document says so too.
             const loaded = instance.documents.get(documentName);
             const row = loaded ? DeviceRow.safeParse(loaded.getMap('devices').get(t.deviceId)) : null;
             if (row?.success && row.data.removed_at !== undefined && row.data.removed_at >= rec.pairedAt) {
               await registry.remove(t.userId, t.deviceId, row.data.removed_at);
-              return refuse('this device was removed', documentName);
+              return refuse(REMOVED, documentName);
             }
           }
           return { userId: t.userId, deviceId: t.deviceId };
@@ -113,7 +115,10 @@ class RemovalWatch {
     private readonly log: (line: string) => void,
   ) {}
 
-  watch(documentName: string, document: Y.Doc & { getConnections(): Array<{ context: unknown; close(e?: { code: number; reason: string }): void }> }): void {
+  watch(
+    documentName: string,
+    document: Y.Doc & { getConnections(): Array<{ context: unknown; webSocket: { close(code: number, reason: string): void }; close(e?: { code: number; reason: string }): void }> },
+  ): void {
     const userId = documentName.startsWith('deskpilot/') ? documentName.slice('deskpilot/'.length) : null;
     if (!userId) return;
     const devices = document.getMap('devices');
@@ -126,7 +131,11 @@ class RemovalWatch {
           if (changed) this.log(`device ${id} of user ${userId.slice(0, 8)}… removed`);
         });
         for (const conn of document.getConnections()) {
-          if ((conn.context as { deviceId?: string } | undefined)?.deviceId === id) conn.close({ code: 4403, reason: 'this device was removed' });
+          if ((conn.context as { deviceId?: string } | undefined)?.deviceId !== id) continue;
+          // Closing the socket (one document per socket here) makes the device reconnect and
+          // hear the refusal from onAuthenticate, like any later attempt.
+          conn.close({ code: 4403, reason: REMOVED });
+          conn.webSocket.close(4403, REMOVED);
         }
       }
     };

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tests/support/wait-for';
+import { connectSync, type SyncConnection } from './sync-connection';
+import { startSyncServer, type RunningSyncServer } from './sync-server';
+import { enrollKeyOf, formatToken, newDeviceKey, newUserSecret, parseToken, parseUserSecret, userIdOf } from './sync-secret';
+
+// The real sync server in this process, real providers over loopback websockets.
+
+describe('the sync server checks who connects', () => {
+  let dir: string;
+  let server: RunningSyncServer;
+  const open: SyncConnection[] = [];
+  const secret = newUserSecret();
+  const enrollKey = enrollKeyOf(secret);
+  const userId = userIdOf(enrollKey);
+
+  const connect = (token: Parameters<typeof connectSync>[0]['token']) => {
+    const c = connectSync({ url: server.url, token });
+    open.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-syncsrv-unit-'));
+    server = await startSyncServer({ port: 0, host: '127.0.0.1', dataFile: path.join(dir, 'sync.sqlite') });
+  });
+
+  afterAll(async () => {
+    open.forEach((c) => c.close());
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a device pairs with the enroll key, then connects with its own key alone; a wrong key or none is refused', async () => {
+    const key = newDeviceKey();
+    await connect({ userId, deviceId: 'device-unit-a1', deviceKey: key, enrollKey }).ready;
+    await connect({ userId, deviceId: 'device-unit-a1', deviceKey: key }).ready;
+    await expect(connect({ userId, deviceId: 'device-unit-a1', deviceKey: newDeviceKey() }).ready).rejects.toThrow('wrong device key');
+    await expect(connect({ userId, deviceId: 'device-unit-zz', deviceKey: key }).ready).rejects.toThrow('this device is not paired');
+    await expect(connect({ userId, deviceId: 'device-unit-a2', deviceKey: key, enrollKey: enrollKeyOf(newUserSecret()) }).ready).rejects.toThrow('wrong sync secret');
+  });
+
+  it('a device removed in the document is disconnected at once and refused from then on; pairing again brings it back', async () => {
+    const keyA = newDeviceKey();
+    const keyB = newDeviceKey();
+    const pairing = connect({ userId, deviceId: 'device-unit-b2', deviceKey: keyB, enrollKey });
+    await pairing.ready;
+    pairing.close();
+    const a = connect({ userId, deviceId: 'device-unit-b1', deviceKey: keyA, enrollKey });
+    // Paired, b connects as its worker does: with its own key only.
+    const b = connect({ userId, deviceId: 'device-unit-b2', deviceKey: keyB });
+    await Promise.all([a.ready, b.ready]);
+    b.doc.pairDevice({ v: 1, id: 'device-unit-b2', name: 'b', platform: 'linux', version: '1', last_seen: Date.now() });
+    const refused = new Promise<string>((resolve) => b.onRefused(resolve));
+    await waitFor('a to see b', () => a.doc.device('device-unit-b2') !== null);
+    a.doc.markRemoved('device-unit-b2', Date.now());
+    // Kicked off, b reconnects by itself and is refused.
+    expect(await refused).toBe('this device was removed');
+    await expect(connect({ userId, deviceId: 'device-unit-b2', deviceKey: keyB }).ready).rejects.toThrow('this device was removed');
+    const back = connect({ userId, deviceId: 'device-unit-b2', deviceKey: newDeviceKey(), enrollKey });
+    await back.ready;
+  });
+
+  it('a token for another user\'s document, or not a token at all, is refused', async () => {
+    const other = userIdOf(enrollKeyOf(newUserSecret()));
+    const key = newDeviceKey();
+    await connect({ userId, deviceId: 'device-unit-c1', deviceKey: key, enrollKey }).ready;
+    const { HocuspocusProvider, HocuspocusProviderWebsocket } = await import('@hocuspocus/provider');
+    const { default: WebSocket } = await import('ws');
+    const tryToken = (name: string, token: string) =>
+      new Promise<string>((resolve) => {
+        const socket = new HocuspocusProviderWebsocket({ url: server.url, WebSocketPolyfill: WebSocket });
+        const p = new HocuspocusProvider({ websocketProvider: socket, name, token, onAuthenticationFailed: ({ reason }) => (p.destroy(), socket.destroy(), resolve(reason)) });
+        p.attach();
+      });
+    expect(await tryToken(`deskpilot/${other}`, formatToken({ userId, deviceId: 'device-unit-c1', deviceKey: key }))).toBe('the token is not for this document');
+    expect(await tryToken(`deskpilot/${userId}`, 'let me in')).toBe('not a DeskPilot sync token');
+  });
+});
+
+describe('sync secrets and tokens', () => {
+  it('a token reads back as written; anything else is not a token', () => {
+    const t = { userId: 'abcDEF_-123', deviceId: 'device-0001', deviceKey: 'k'.repeat(43) };
+    expect(parseToken(formatToken(t))).toEqual(t);
+    expect(parseToken(formatToken({ ...t, enrollKey: 'e'.repeat(43) }))).toEqual({ ...t, enrollKey: 'e'.repeat(43) });
+    expect(parseToken('dp1.a.b')).toBeNull();
+    expect(parseToken('dp1.user.bad id!.key')).toBeNull();
+  });
+
+  it('a typed secret is forgiven its spaces; a wrong one is explained', () => {
+    const s = newUserSecret();
+    expect(parseUserSecret(`  ${s}\n`)).toEqual({ ok: true, secret: s });
+    expect(parseUserSecret('dps1-short')).toMatchObject({ ok: false, message: expect.stringContaining('starts with "dps1-"') });
+    // Same secret, same user: every device finds the same document.
+    expect(userIdOf(enrollKeyOf(s))).toBe(userIdOf(enrollKeyOf(s)));
+    expect(userIdOf(enrollKeyOf(s))).not.toContain(s.slice(5, 20));
+  });
+});
