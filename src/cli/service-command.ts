@@ -2,18 +2,23 @@ import type { ConfigFlags } from '../platform/config/load-config';
 import { connectService } from '../platform/service/socket-client';
 import { serviceSocketPath } from '../platform/service/socket-path';
 import { EXIT } from './exit-codes';
+import { untilSignalled } from './until-signalled';
 import type { Io } from './io';
 import { configDirFrom } from './open-desk';
 
 // `deskpilot service`: the warm host in the foreground, until SIGINT/SIGTERM. `service status`
 // asks a running one who it is, whether Chrome and windows answer, and what it served.
 
-export async function runService(flags: ConfigFlags, io: Io, stop: Promise<unknown> = signalled()): Promise<number> {
+export async function runService(flags: ConfigFlags, io: Io, stop?: Promise<unknown>): Promise<number> {
+  // Handlers stay until the host has closed: see until-signalled.ts (a once-handler lets the
+  // file lock's signal-exit kill the process mid-shutdown, and it exits by signal, not 0).
+  const signals = stop ? null : untilSignalled();
   const [{ startServiceHost }, { ServiceRunningError }] = await Promise.all([import('../compose/service-host'), import('../platform/service/socket-server')]);
   let host;
   try {
     host = await startServiceHost(flags);
   } catch (e) {
+    signals?.dispose();
     if (e instanceof ServiceRunningError) {
       io.err(`deskpilot: ${e.message} — use it (the CLI does by itself), or stop it first\n`);
       return EXIT.failed;
@@ -22,8 +27,12 @@ export async function runService(flags: ConfigFlags, io: Io, stop: Promise<unkno
   }
   if (host.removedStale) io.err(`note: removed a stale socket left by a service that did not stop cleanly\n`);
   io.out(`DeskPilot service (pid ${process.pid}) listening on ${host.socketPath}\n`);
-  await stop;
-  await host.close();
+  try {
+    await (stop ?? signals!.stopped);
+    await host.close();
+  } finally {
+    signals?.dispose();
+  }
   io.out('DeskPilot service stopped\n');
   return EXIT.ok;
 }
@@ -53,8 +62,3 @@ export async function runServiceStatus(flags: ConfigFlags, io: Io): Promise<numb
   }
 }
 
-function signalled(): Promise<string> {
-  return new Promise((resolve) => {
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => resolve(sig));
-  });
-}
