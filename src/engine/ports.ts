@@ -120,6 +120,12 @@ export interface CatalogApp {
   id: string;
   /** Lower-cased keys a running window of this app carries (StartupWMClass, desktop id, exec base name, bundle id). */
   windowKeys: string[];
+  /** What kind of app it is, e.g. "Terminal", "Web Browser" (a .desktop GenericName, or its category's). */
+  genericName?: string;
+  /** Other words people use for it: a .desktop file's Keywords, its full Name when the display name is shorter. */
+  keywords?: string[];
+  /** What it is the system's default for. */
+  defaultFor?: Array<'terminal' | 'browser'>;
 }
 
 export interface AppCatalog {
