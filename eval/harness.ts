@@ -212,7 +212,7 @@ export function canonicalCommands(commands: readonly Command[], snap: ContextSna
         break;
       case 'close_tab': {
         const prev = out[out.length - 1] as { type?: string; tabs?: number[] } | undefined;
-        const tabs = new Set([...(prev?.type === 'close_tab' ? prev.tabs! : []), ...c.tab_indices]);
+        const tabs = new Set([...(prev?.type === 'close_tab' ? prev.tabs! : []), ...resolvedTabs(c, snap)]);
         const merged = { type: 'close_tab', tabs: [...tabs].sort((x, y) => x - y) };
         if (prev?.type === 'close_tab') out[out.length - 1] = merged;
         else out.push(merged);
@@ -230,9 +230,57 @@ export function canonicalCommands(commands: readonly Command[], snap: ContextSna
       case 'undo':
         out.push({ type: c.type, steps: c.steps ?? 1 });
         break;
+      default:
+        out.push(canonicalTabOp(c, snap));
     }
   }
   return out.map((x) => JSON.stringify(x));
+}
+
+/**
+ * The tabs a tab command acts on, by index, as DeskPilot's resolver picks them (so an age pick
+ * and the indices it comes to compare equal); the command's own indices when it does not resolve.
+ */
+function resolvedTabs(c: Command, snap: ContextSnapshot): number[] {
+  const r = resolveBatch([c], snap);
+  const own = 'tab_indices' in c && Array.isArray(c.tab_indices) ? c.tab_indices : [];
+  if (!r.ok) return [...own].sort((x, y) => x - y);
+  const resolved = r.plan[0] as { tabs?: Array<{ index: number }>; pool?: Array<{ index: number }> | null };
+  const tabs = resolved.tabs ?? resolved.pool ?? null;
+  return tabs ? tabs.map((t) => t.index).sort((x, y) => x - y) : [];
+}
+
+/** The tab manager's operations: the tabs they act on (see resolvedTabs) and their own settings, defaults filled in. */
+function canonicalTabOp(c: Command, snap: ContextSnapshot): unknown {
+  const lower = (s: string | undefined) => s?.trim().toLowerCase() ?? null;
+  switch (c.type) {
+    case 'search_tabs': {
+      const narrowed = c.tab_indices !== undefined || c.unused_for_hours !== undefined || c.unused_today !== undefined || c.oldest !== undefined;
+      return { type: c.type, query: c.query === undefined ? null : canonicalQuestion(c.query), page_text: c.page_text ?? false, tabs: narrowed ? resolvedTabs(c, snap) : null };
+    }
+    case 'count_tabs_by_domain':
+      return { type: c.type };
+    case 'reload_tabs':
+      return { type: c.type, tabs: resolvedTabs(c, snap), ignore_cache: c.ignore_cache ?? false };
+    case 'move_tabs':
+      return { type: c.type, tabs: resolvedTabs(c, snap), window: c.new_window ? 'new' : c.window_index };
+    case 'close_duplicate_tabs':
+      return { type: c.type, tabs: resolvedTabs(c, snap) };
+    case 'save_tabs':
+      return { type: c.type, name: lower(c.name), tabs: resolvedTabs(c, snap), close: c.close ?? false };
+    case 'restore_tabs':
+      return { type: c.type, name: lower(c.name), new_window: c.new_window ?? false };
+    case 'pin_tabs':
+      return { type: c.type, tabs: resolvedTabs(c, snap), pinned: c.pinned };
+    case 'mute_tabs':
+      return { type: c.type, tabs: resolvedTabs(c, snap), muted: c.muted };
+    case 'group_tabs':
+      return { type: c.type, tabs: resolvedTabs(c, snap), title: lower(c.title), color: c.color ?? null };
+    case 'ungroup_tabs':
+      return { type: c.type, tabs: resolvedTabs(c, snap) };
+    default:
+      return c;
+  }
 }
 
 function monitorNameFor(snap: ContextSnapshot, role: string): string {

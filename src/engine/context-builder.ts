@@ -2,8 +2,8 @@ import type { ContextSnapshot, InstalledApp, MonitorInfo, RunningApp, SourceStat
 import { groupWindows, nameResolver } from './app-grouping';
 import { assignRoles } from './monitor-roles';
 import { errorMessage } from './errors';
-import { domainOf } from './normalize-url';
-import type { AppCatalog, CatalogApp, ChromeBackend, PresetStore, WindowBackend } from './ports';
+import type { AppCatalog, CatalogApp, ChromeBackend, PresetStore, TabCollectionStore, WindowBackend } from './ports';
+import { tabUsageOf, toTabInfos } from './tab-listing';
 
 export interface ContextSources {
   chrome: () => Promise<ChromeBackend>;
@@ -12,6 +12,8 @@ export interface ContextSources {
   windowsUnavailableReason?: string;
   apps: AppCatalog;
   presets: PresetStore;
+  /** Saved sets of tabs; absent: the snapshot lists none. */
+  tabCollections?: TabCollectionStore;
   now?: () => Date;
 }
 
@@ -27,11 +29,12 @@ export const NO_WINDOW_BACKEND = 'no window backend on this platform yet: app an
 export async function buildContext(src: ContextSources, opts: SnapshotOptions = {}): Promise<ContextSnapshot> {
   const now = src.now ?? (() => new Date());
   const catalog = src.apps.list().catch((): CatalogApp[] => []);
-  const [chrome, windows, installed, presets] = await Promise.all([
+  const [chrome, windows, installed, presets, collections] = await Promise.all([
     chromePart(src, opts),
     windowsPart(src, catalog),
     catalog.then(installedApps),
     presetsPart(src),
+    src.tabCollections?.list().then((l) => l.map((c) => c.name)).catch(() => undefined),
   ]);
   return {
     taken_at: now().toISOString(),
@@ -40,32 +43,27 @@ export async function buildContext(src: ContextSources, opts: SnapshotOptions = 
     installed_apps: installed,
     tabs: chrome.tabs,
     presets: presets.names,
-    sources: { windows: windows.status, chrome: chrome.status, presets: presets.status },
+    ...(collections ? { tab_collections: collections } : {}),
+    ...(chrome.usage ? { tab_usage: chrome.usage } : {}),
+    sources: { windows: windows.status, chrome: chrome.status, presets: presets.status, ...(chrome.companion ? { companion: chrome.companion } : {}) },
   };
 }
 
-async function chromePart(src: ContextSources, opts: SnapshotOptions): Promise<{ tabs: TabInfo[]; status: SourceStatus }> {
+async function chromePart(
+  src: ContextSources,
+  opts: SnapshotOptions,
+): Promise<{ tabs: TabInfo[]; status: SourceStatus; companion?: SourceStatus; usage?: ContextSnapshot['tab_usage'] }> {
   try {
     const chrome = await src.chrome();
-    const [raw, description] = await Promise.all([chrome.listTabs(), chrome.describe()]);
+    const [listing, description] = await Promise.all([chrome.listTabsInDetail(), chrome.describe()]);
+    const raw = listing.tabs;
     const summaries = opts.summaries
       ? await chrome.summarize(
           raw.map((t) => t.targetId),
           opts.summaryTimeoutMs ?? 300,
         )
       : new Map<string, string | null>();
-    const tabs = raw.map((t, i) => ({
-      index: i + 1,
-      title: t.title,
-      url: t.url,
-      domain: domainOf(t.url),
-      content_summary: summaries.get(t.targetId) ?? null,
-      is_active: t.active,
-      window_index: t.windowIndex,
-      local_index: t.localIndex,
-      target_id: t.targetId,
-    }));
-    return { tabs, status: { ok: true, message: description } };
+    return { tabs: toTabInfos(raw, summaries), status: { ok: true, message: description }, companion: listing.companion, usage: tabUsageOf(listing) };
   } catch (e) {
     return { tabs: [], status: { ok: false, message: errorMessage(e) } };
   }
@@ -80,20 +78,10 @@ async function presetsPart(src: ContextSources): Promise<{ names: string[]; stat
   }
 }
 
-/** Enough words to be recognised by; some entries list dozens (translations, synonyms). */
-const MAX_KEYWORDS = 8;
-
 /** Each display name once; the catalog decides which entry a duplicate name means. */
 function installedApps(catalog: CatalogApp[]): InstalledApp[] {
   const seen = new Set<string>();
-  return catalog
-    .filter((a) => !seen.has(a.name.toLowerCase()) && seen.add(a.name.toLowerCase()))
-    .map((a) => ({
-      name: a.name,
-      ...(a.genericName ? { generic_name: a.genericName } : {}),
-      ...(a.keywords?.length ? { keywords: a.keywords.slice(0, MAX_KEYWORDS) } : {}),
-      ...(a.defaultFor?.length ? { default_for: [...a.defaultFor] } : {}),
-    }));
+  return catalog.filter((a) => !seen.has(a.name.toLowerCase()) && seen.add(a.name.toLowerCase())).map((a) => ({ name: a.name }));
 }
 
 async function windowsPart(

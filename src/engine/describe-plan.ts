@@ -1,7 +1,9 @@
 import { DESTRUCTIVE_TYPES } from '../protocol/commands';
 import type { TabInfo } from '../protocol/context';
 import type { PlannedCommand } from '../protocol/report';
+import { isTabOp, tabOpDestructive, tabOpSummary, tabOpTargets } from './describe-tabs';
 import { needsYes } from './open-url-target';
+import { ageWords, picksByAge } from './tab-age';
 import type { ResolvedCommand } from './resolve';
 import { tabLabel } from './words';
 
@@ -10,18 +12,16 @@ import { tabLabel } from './words';
 
 const tab = (t: TabInfo) => tabLabel(t);
 
-/** The app acted on, and the name asked for when another app stands in for it ("Chromium (for "Google Chrome")"). */
-const appWords = (cmd: { app: string; command: { app_name: string } }) =>
-  cmd.app.toLowerCase() === cmd.command.app_name.toLowerCase() ? cmd.app : `${cmd.app} (for "${cmd.command.app_name}")`;
-
 export function describePlanned(cmd: ResolvedCommand, index: number): PlannedCommand {
   return { index, type: cmd.type, summary: summary(cmd), destructive: isDestructive(cmd), targets: targets(cmd) };
 }
 
 /** Closing tabs or apps, and opening an address that is not a web page (the person typed it; they say yes first). */
-const isDestructive = (cmd: ResolvedCommand) => DESTRUCTIVE_TYPES.has(cmd.type) || (cmd.type === 'open_url' && needsYes(cmd.url));
+const isDestructive = (cmd: ResolvedCommand) =>
+  (isTabOp(cmd) ? tabOpDestructive(cmd) : DESTRUCTIVE_TYPES.has(cmd.type)) || (cmd.type === 'open_url' && needsYes(cmd.url));
 
 function targets(cmd: ResolvedCommand): string[] {
+  if (isTabOp(cmd)) return tabOpTargets(cmd);
   switch (cmd.type) {
     case 'close_tab':
       return cmd.tabs.map(tab);
@@ -39,6 +39,7 @@ function targets(cmd: ResolvedCommand): string[] {
 }
 
 function summary(cmd: ResolvedCommand): string {
+  if (isTabOp(cmd)) return tabOpSummary(cmd);
   switch (cmd.type) {
     case 'list_apps':
       return 'list running apps';
@@ -50,19 +51,21 @@ function summary(cmd: ResolvedCommand): string {
       return `switch to ${tab(cmd.tab)}`;
     case 'open_url':
       return needsYes(cmd.url) ? `open ${cmd.url} in a new tab (not a web address: opened only because you typed it)` : `open ${cmd.url} in a new tab`;
-    case 'close_tab':
-      return `close ${cmd.tabs.map(tab).join(', ')}`;
+    case 'close_tab': {
+      const age = picksByAge(cmd.command) ? ` (${ageWords(cmd.command)})` : '';
+      return `close ${cmd.tabs.map(tab).join(', ')}${age}`;
+    }
     case 'focus_app':
-      return `bring ${appWords(cmd)} to the front`;
+      return `bring ${cmd.app} to the front`;
     case 'close_app':
-      return `quit ${appWords(cmd)}`;
+      return `quit ${cmd.app}`;
     case 'place_app': {
       const where = cmd.command.bounds ? `[${cmd.command.bounds.join(', ')}]` : `the ${cmd.command.monitor} monitor`;
-      return `move ${appWords(cmd)} to ${where}`;
+      return `move ${cmd.app} to ${where}`;
     }
     case 'activate_preset':
       return `apply preset "${cmd.preset}"`;
     case 'undo':
-      return cmd.steps === 1 ? 'undo the last window change' : `undo the last ${cmd.steps} window changes`;
+      return cmd.steps === 1 ? 'undo the last change' : `undo the last ${cmd.steps} changes`;
   }
 }

@@ -8,7 +8,9 @@ import { domainOf } from './normalize-url';
 import { TabsPartlyClosedError } from './tabs-partly-closed';
 import { byName, tabLabel } from './words';
 import { answerLocally } from './local-planner/answer-locally';
-import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, UndoStore } from './ports';
+import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, TabCollectionStore, UndoStore } from './ports';
+import { isTabOp } from './describe-tabs';
+import { closeRecorded, runTabOp } from './tab-ops';
 import { applyPreset } from './presets';
 import type { ResolvedCommand } from './resolve';
 import type { BatchFront } from './batch-front';
@@ -22,6 +24,8 @@ export interface ExecutionPorts extends WindowOpsPorts {
   undo: UndoStore;
   /** Open questions; null when no LLM is configured (countable ones are answered locally). */
   answerer: QuestionAnswerer | null;
+  /** Saved sets of tabs; absent where there is no config directory. */
+  tabCollections?: TabCollectionStore;
 }
 
 export interface ExecContext {
@@ -59,7 +63,9 @@ function failureMessage(cmd: ResolvedCommand, e: unknown): string {
   return errorMessage(e);
 }
 
-async function run(cmd: ResolvedCommand, { ports, snap, undo, front }: ExecContext): Promise<CommandResult> {
+async function run(cmd: ResolvedCommand, ctx: ExecContext): Promise<CommandResult> {
+  const { ports, snap, undo, front } = ctx;
+  if (isTabOp(cmd)) return runTabOp(cmd, ctx);
   switch (cmd.type) {
     case 'list_tabs': {
       const tabs = toListing(await (await ports.chrome()).listTabs());
@@ -84,7 +90,7 @@ async function run(cmd: ResolvedCommand, { ports, snap, undo, front }: ExecConte
       const byId = new Map(cmd.tabs.map((t) => [t.target_id, t]));
       let outcome: { closed: string[]; missing: string[] };
       try {
-        outcome = await (await ports.chrome()).closeTabs(cmd.tabs.map((t) => t.target_id));
+        outcome = await closeRecorded(await ports.chrome(), cmd.tabs, undo);
       } catch (e) {
         if (e instanceof TabsPartlyClosedError) return partlyClosed(e, byId);
         throw e;

@@ -12,6 +12,58 @@ export interface ChromeTab {
   windowIndex: number;
   /** 1-based position of the tab in its window's tab strip. */
   localIndex: number;
+  /** Pinned in its strip (Chrome reports it on tab targets, the companion extension too). */
+  pinned?: boolean;
+  /** Known only with the companion extension. */
+  muted?: boolean;
+  audible?: boolean;
+  /** Its tab group, null for none; known only with the companion extension. */
+  group?: { title: string; color: string } | null;
+  /** When it was last used (selected), ms since the epoch; null: not known. */
+  lastUsed?: number | null;
+}
+
+/** Whether the companion extension answers, with the sentence a person acts on when it does not. */
+export interface CompanionStatus {
+  ok: boolean;
+  message: string;
+}
+
+/** Tabs with everything the tab manager knows about them: state, tab ages, and where they came from. */
+export interface TabListing {
+  tabs: ChromeTab[];
+  companion: CompanionStatus;
+  /** null: no tab's last use is known. */
+  usage: { source: 'companion' | 'service'; watchedSince: number | null } | null;
+}
+
+/** A tab group as it was, to put a tab back into it. */
+export interface TabGroupRef {
+  groupId: number;
+  windowId: number;
+  title: string;
+  color: string;
+}
+
+/** Where a tab was in the tab strips: the browser's window id and its 0-based strip index. */
+export interface TabPlace {
+  windowId: number;
+  index: number;
+}
+
+/** What a tab-changing call did: each tab's state before, and the ids that no longer existed. */
+export interface TabChanges<T> {
+  changed: Array<{ targetId: string; before: T }>;
+  missing: string[];
+  /** Tabs the browser refused to change, with its reason. */
+  failed?: Array<{ targetId: string; error: string }>;
+}
+
+/** A tab to open (again): its address, and where it was when there is a place to go back to. */
+export interface TabToOpen {
+  url: string;
+  place?: TabPlace | null;
+  pinned?: boolean;
 }
 
 export interface CloseTabsResult {
@@ -44,6 +96,47 @@ export interface ChromeBackend {
   openUrl(url: string): Promise<{ targetId: string }>;
   /** Close exactly these targets; resolves when they are gone. */
   closeTabs(targetIds: string[]): Promise<CloseTabsResult>;
+
+  // The tab manager. Calls marked "companion" need the companion browser extension and throw
+  // a DeskPilotError with code 'unavailable' (saying how to add it) when it does not answer.
+
+  /** listTabs plus pinned/muted/group/last use where known, and whether the companion answers. */
+  listTabsInDetail(): Promise<TabListing>;
+  /** Whether the companion extension answers now (looked up afresh). */
+  companion(): Promise<CompanionStatus>;
+  /** Where each tab is (window id, strip index); absent for tabs that are gone. */
+  placesOf(targetIds: string[]): Promise<Map<string, TabPlace>>;
+  /** Reload; `done`: the tabs reloaded. */
+  reloadTabs(targetIds: string[], ignoreCache: boolean): Promise<{ done: string[]; missing: string[] }>;
+  /** Companion: pin or unpin; each tab's pinned state before. */
+  setPinned(targetIds: string[], pinned: boolean): Promise<TabChanges<boolean>>;
+  /** Companion: mute or unmute; each tab's muted state before. */
+  setMuted(targetIds: string[], muted: boolean): Promise<TabChanges<boolean>>;
+  /** Companion: into one group titled `title` in the first tab's window (reusing one of that title there); each tab's group before. */
+  groupTabs(targetIds: string[], title: string, color?: string): Promise<TabChanges<TabGroupRef | null> & { group: TabGroupRef }>;
+  /** Companion: out of their groups; each tab's group before. */
+  ungroupTabs(targetIds: string[]): Promise<TabChanges<TabGroupRef | null>>;
+  /** Companion: back into these groups (a group that is gone is made again with its title and colour), or out of any (null). */
+  regroupTabs(entries: Array<{ targetId: string; group: TabGroupRef | null }>): Promise<{ done: string[]; missing: string[] }>;
+  /**
+   * Companion: move to the end of the window holding `windowOf` (any of those target ids), or to a
+   * new window; each tab's place before.
+   */
+  moveTabs(targetIds: string[], to: { windowOf: string[] } | { newWindow: true }): Promise<TabChanges<TabPlace> & { windowId: number }>;
+  /** Companion: each tab back to this place (its window, if still open, at that index). */
+  placeTabs(entries: Array<{ targetId: string; place: TabPlace }>): Promise<{ done: string[]; missing: string[] }>;
+  /**
+   * Opens these addresses as background tabs, in order: at their place when given and the
+   * companion answers (and that window is still open), else in a new window (`newWindow`) or
+   * the most recently used one. One outcome per tab, in order: its new target id, or why it
+   * was not opened (an address that is not a web page, file or browser page, or the DevTools endpoint).
+   */
+  openTabs(tabs: TabToOpen[], opts: { newWindow?: boolean; windowOf?: string[] }): Promise<Array<{ targetId: string } | { error: string }>>;
+  /**
+   * The tabs whose page text holds every word of `query` (case-insensitive), with a short
+   * excerpt around the first word. Page text is indexed once per tab and address, bounded.
+   */
+  searchPageText(targetIds: string[], query: string): Promise<Map<string, string>>;
   /** Detach; never closes the user's browser. */
   dispose(): Promise<void>;
 }
@@ -139,6 +232,15 @@ export interface PresetStore {
   /** Replaces a preset of the same name (case-insensitive). */
   save(preset: import('../protocol/preset').Preset): Promise<void>;
   /** Resolves false when there was no such preset. */
+  delete(name: string): Promise<boolean>;
+}
+
+/** Saved sets of tabs (save_tabs / restore_tabs), kept in the config dir. */
+export interface TabCollectionStore {
+  list(): Promise<import('../protocol/tab-collection').TabCollection[]>;
+  /** Replaces a set of the same name (case-insensitive). */
+  save(collection: import('../protocol/tab-collection').TabCollection): Promise<void>;
+  /** Resolves false when there was no such set. */
   delete(name: string): Promise<boolean>;
 }
 

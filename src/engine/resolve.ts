@@ -1,10 +1,9 @@
 import type { Bounds, Command, MonitorName } from '../protocol/commands';
-import type { ContextSnapshot, MonitorInfo, RunningApp, TabInfo } from '../protocol/context';
+import type { ContextSnapshot, MonitorInfo, RunningApp } from '../protocol/context';
 import type { FieldError } from '../protocol/validation';
 import { closestNames } from './closest-names';
 import { openUrlTarget } from './open-url-target';
-import { appNamed, browserStandIn } from './app-names';
-import { isUnknownBareWord } from './local-planner/site-aliases';
+import { isTabManagerCommand, resolveTabCommand, TAB_MANAGER_TYPES } from './resolve-tabs';
 
 // Resolution turns a schema-valid batch into concrete targets taken from the snapshot the
 // planner saw: tab indices become CDP target ids, so later index shifts cannot redirect a
@@ -21,7 +20,7 @@ export interface ResolveError extends FieldError {
 
 export type Resolution = { ok: true; plan: ResolvedCommand[] } | { ok: false; errors: ResolveError[] };
 
-const TAB_TYPES = new Set(['list_tabs', 'switch_tab', 'open_url', 'close_tab']);
+const TAB_TYPES = new Set<string>(['list_tabs', 'switch_tab', 'open_url', ...TAB_MANAGER_TYPES]);
 const WINDOW_TYPES = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset', 'undo']);
 
 export interface ResolveOptions {
@@ -67,6 +66,7 @@ export function resolveBatch(commands: readonly Command[], snap: ContextSnapshot
 type Fail = (field: string | null, message: string, kind?: ResolveError['kind']) => void;
 
 function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: string | null): ResolvedCommand | null {
+  if (isTabManagerCommand(command)) return resolveTabCommand(command, snap, fail);
   switch (command.type) {
     case 'list_apps':
     case 'list_tabs':
@@ -77,21 +77,9 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: 
       if (!tab) return fail('tab_index', noSuchTab(command.tab_index, snap)), null;
       return { type: 'switch_tab', command, tab };
     }
-    case 'close_tab': {
-      const tabs: TabInfo[] = [];
-      command.tab_indices.forEach((index, j) => {
-        const tab = findTab(snap, index);
-        if (tab) tabs.push(tab);
-        else fail(`tab_indices[${j}]`, noSuchTab(index, snap));
-      });
-      return tabs.length === command.tab_indices.length ? { type: 'close_tab', command, tabs } : null;
-    }
     case 'open_url': {
       const n = openUrlTarget(command.url, typed);
       if (!n.ok) return fail('url', n.reason), null;
-      // An installed app's name wins over a made-up domain: "xclock" is XClock, not xclock.com.
-      const app = isUnknownBareWord(command.url) ? appNamed(command.url, snap) : null;
-      if (app) return fail('url', `"${command.url}" is the app ${app}, not a web site; to open it use focus_app with app_name "${app}"`), null;
       return { type: 'open_url', command, url: n.url, domain: n.domain };
     }
     case 'focus_app': {
@@ -145,9 +133,8 @@ function findApp(snap: ContextSnapshot, name: string, allowInstalled: boolean): 
   const key = name.toLowerCase();
   const running = snap.running_apps.find((a: RunningApp) => a.name.toLowerCase() === key);
   if (running) return running.name;
-  const installed = allowInstalled ? snap.installed_apps.find((a) => a.name.toLowerCase() === key) : undefined;
-  // "Google Chrome" on a desk that has Chromium (or Brave, Edge…): the result names the one used.
-  return installed?.name ?? browserStandIn(name, snap, allowInstalled);
+  if (!allowInstalled) return null;
+  return snap.installed_apps.find((a) => a.name.toLowerCase() === key)?.name ?? null;
 }
 
 function noSuchApp(name: string, snap: ContextSnapshot, installedToo: boolean): string {

@@ -1,14 +1,15 @@
-import type { UndoEntry, UndoWindow } from '../protocol/undo';
+import type { UndoEntry, UndoTab, UndoWindow } from '../protocol/undo';
 import type { RawWindow } from './ports';
 
 /**
- * Gathers, during one batch, where each touched window was before its first change and
- * which window had focus, so the batch can be undone as a whole.
+ * Gathers, during one batch, where each touched window was before its first change, which
+ * window had focus, and how each changed tab was, so the batch can be undone as a whole.
  */
 export class UndoCollector {
   private readonly windows = new Map<string, UndoWindow>();
   private focused: string | null | undefined;
   private readonly irreversible: string[] = [];
+  private readonly tabs: UndoTab[] = [];
   private changed = false;
 
   /** Call before changing a window; only its state before the first change counts. */
@@ -25,6 +26,12 @@ export class UndoCollector {
     if (this.focused === undefined) this.focused = all.find((w) => w.focused)?.id ?? null;
   }
 
+  /** Call after changing a tab, with how it was before (or, for a closed tab, where it was). */
+  tab(change: UndoTab): void {
+    this.changed = true;
+    this.tabs.push(change);
+  }
+
   cannotUndo(what: string): void {
     this.changed = true;
     this.irreversible.push(what);
@@ -32,6 +39,7 @@ export class UndoCollector {
 
   entry(batchId: string, at: number, label: string): UndoEntry | null {
     if (!this.changed) return null;
-    return { batchId, at, label, windows: [...this.windows.values()], focused: this.focused ?? null, irreversible: this.irreversible };
+    const entry: UndoEntry = { batchId, at, label, windows: [...this.windows.values()], focused: this.focused ?? null, irreversible: this.irreversible };
+    return this.tabs.length ? { ...entry, tabs: [...this.tabs] } : entry;
   }
 }

@@ -2,21 +2,43 @@ import type { CommandResult } from '../protocol/record';
 import type { UndoEntry } from '../protocol/undo';
 import { errorMessage } from './errors';
 import { formatRect, overlapArea } from './geometry';
-import type { UndoStore } from './ports';
+import type { ChromeBackend, UndoStore } from './ports';
+import { undoTabs } from './undo-tabs';
 import { readDesk, sizeNote, type WindowOpsPorts } from './window-ops';
 
-// Undo puts windows back where the last N window-changing batches found them, newest first.
-// What cannot come back (a closed app) is said, not pretended.
+// Undo puts windows back where the last N batches found them, and tabs back as they were,
+// newest first. What cannot come back (a closed app, a reload) is said, not pretended.
 
-export async function undoBatches(steps: number, ports: WindowOpsPorts & { undo: UndoStore }): Promise<CommandResult> {
+type Desk = Awaited<ReturnType<typeof readDesk>>;
+
+const touchesWindows = (e: UndoEntry) => e.windows.length > 0 || e.focused !== null;
+
+export async function undoBatches(
+  steps: number,
+  ports: WindowOpsPorts & { undo: UndoStore; chrome: () => Promise<ChromeBackend> },
+): Promise<CommandResult> {
   // The desk first: when the window backend is unavailable the stack must stay as it was.
-  const desk = await readDesk(ports);
+  let desk: Desk | null = null;
+  let deskFailure: unknown = null;
+  try {
+    desk = await readDesk(ports);
+  } catch (e) {
+    deskFailure = e;
+  }
   const entries = await ports.undo.pop(steps);
-  if (entries.length === 0) return { ok: true, message: 'Nothing to undo', data: { undone: 0 } };
+  if (entries.length === 0) {
+    if (deskFailure) throw deskFailure;
+    return { ok: true, message: 'Nothing to undo', data: { undone: 0 } };
+  }
+  if (!desk && entries.some(touchesWindows)) {
+    // Back on the stack, oldest first, as they were.
+    for (const e of [...entries].reverse()) await ports.undo.push(e);
+    throw deskFailure;
+  }
   const lines: string[] = [];
   let ok = true;
   for (const entry of entries) {
-    const r = await undoOne(entry, desk);
+    const r = await undoOne(entry, desk, ports.chrome);
     ok &&= r.ok;
     lines.push(...r.lines);
   }
@@ -24,9 +46,18 @@ export async function undoBatches(steps: number, ports: WindowOpsPorts & { undo:
   return { ok, message: `Undid ${what}: ${lines.join('; ') || 'nothing had changed'}`, data: { undone: entries.length, batches: entries.map((e) => e.batchId) } };
 }
 
-async function undoOne(entry: UndoEntry, desk: Awaited<ReturnType<typeof readDesk>>): Promise<{ ok: boolean; lines: string[] }> {
+async function undoOne(entry: UndoEntry, desk: Desk | null, chrome: () => Promise<ChromeBackend>): Promise<{ ok: boolean; lines: string[] }> {
   const lines: string[] = [];
   let ok = true;
+  if (entry.tabs?.length) {
+    const r = await undoTabs(entry.tabs, chrome);
+    ok &&= r.ok;
+    lines.push(...r.lines);
+  }
+  if (!desk) {
+    for (const what of entry.irreversible) lines.push(`cannot undo: ${what}`);
+    return { ok, lines };
+  }
   const live = new Set((await desk.backend.listWindows()).map((w) => w.id));
   for (const w of entry.windows) {
     if (!live.has(w.id)) {

@@ -38,12 +38,11 @@ export type RunningApp = z.infer<typeof RunningApp>;
 
 export const InstalledApp = z.strictObject({
   name: z.string(),
-  // How people name it besides its name ("the terminal", "the browser"); absent in older snapshots.
-  generic_name: z.string().optional().describe('What kind of app it is, e.g. "Terminal", "Web Browser".'),
-  keywords: z.array(z.string()).optional().describe('Other words for it: its .desktop Keywords, its full name when the name shown is shorter.'),
-  default_for: z.array(z.enum(['terminal', 'browser'])).optional().describe("The system's default terminal emulator / web browser."),
 });
 export type InstalledApp = z.infer<typeof InstalledApp>;
+
+export const TabGroupInfo = z.strictObject({ title: z.string(), color: z.string() });
+export type TabGroupInfo = z.infer<typeof TabGroupInfo>;
 
 export const TabInfo = z.strictObject({
   index: z.number().int().positive().describe('Global 1-based index across all windows.'),
@@ -55,6 +54,17 @@ export const TabInfo = z.strictObject({
   window_index: z.number().int().positive(),
   local_index: z.number().int().positive(),
   target_id: z.string().describe('Internal stable id (CDP target id); planners use index.'),
+  // What the tab strip shows beyond title and address. Optional: older snapshots and browsers
+  // without the companion extension leave them out (pinned is known without it).
+  pinned: z.boolean().optional().describe('Pinned in its tab strip.'),
+  muted: z.boolean().optional().describe('Muted (known with the companion extension).'),
+  audible: z.boolean().optional().describe('Playing sound (known with the companion extension).'),
+  group: TabGroupInfo.nullable().optional().describe('Its tab group; null: in none (known with the companion extension).'),
+  last_used_at: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('ISO 8601 time it was last used (selected); null: not known (see tab_usage).'),
 });
 export type TabInfo = z.infer<typeof TabInfo>;
 
@@ -64,6 +74,18 @@ export const SourceStatus = z.strictObject({
 });
 export type SourceStatus = z.infer<typeof SourceStatus>;
 
+/** Where the tabs' last-use times come from, so a tab without one can still be judged. */
+export const TabUsage = z.strictObject({
+  source: z
+    .enum(['companion', 'service'])
+    .describe("The companion extension (every tab's time), or the warm service's own clock (tabs used since it started)."),
+  watched_since: z
+    .string()
+    .nullable()
+    .describe("With the service's clock: when it started watching; a tab without last_used_at has not been used since."),
+});
+export type TabUsage = z.infer<typeof TabUsage>;
+
 export const ContextSnapshot = z.strictObject({
   taken_at: z.string().describe('ISO 8601 time the snapshot was taken.'),
   monitors: z.array(MonitorInfo),
@@ -71,6 +93,16 @@ export const ContextSnapshot = z.strictObject({
   installed_apps: z.array(InstalledApp),
   tabs: z.array(TabInfo),
   presets: z.array(z.string()),
-  sources: z.strictObject({ windows: SourceStatus, chrome: SourceStatus, presets: SourceStatus }),
+  /** Names of the saved sets of tabs (save_tabs / restore_tabs); absent in older snapshots. */
+  tab_collections: z.array(z.string()).optional(),
+  /** Absent: no tab has a known last-use time (no companion extension, no warm service). */
+  tab_usage: TabUsage.optional(),
+  sources: z.strictObject({
+    windows: SourceStatus,
+    chrome: SourceStatus,
+    presets: SourceStatus,
+    /** The companion browser extension (pin, mute, group, a true move, tab ages); absent in older snapshots. */
+    companion: SourceStatus.optional(),
+  }),
 });
 export type ContextSnapshot = z.infer<typeof ContextSnapshot>;

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { CloseApp, CloseTab, FocusApp, ListApps, ListTabs, OpenUrl, PlaceApp, Query, SwitchTab, Undo, ActivatePreset } from './commands';
+import {
+  CloseDuplicateTabs,
+  CountTabsByDomain,
+  GroupTabs,
+  MoveTabs,
+  MuteTabs,
+  PinTabs,
+  ReloadTabs,
+  RestoreTabs,
+  SaveTabs,
+  SearchTabs,
+  UngroupTabs,
+} from './commands';
 import { MonitorInfo, TabInfo } from './context';
 import { PlannedCommand } from './report';
 
@@ -24,6 +37,34 @@ export const ResolvedCommand = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('activate_preset'), command: ActivatePreset, preset: z.string() }),
   z.strictObject({ type: z.literal('query'), command: Query }),
   z.strictObject({ type: z.literal('undo'), command: Undo, steps: z.number().int().positive() }),
+  /** pool: the tabs searched (picked by index or age from the snapshot), oldest first for "oldest"; null: every tab open when it runs. */
+  z.strictObject({ type: z.literal('search_tabs'), command: SearchTabs, pool: z.array(TabInfo).nullable() }),
+  z.strictObject({ type: z.literal('count_tabs_by_domain'), command: CountTabsByDomain }),
+  z.strictObject({ type: z.literal('reload_tabs'), command: ReloadTabs, tabs: z.array(TabInfo) }),
+  /**
+   * to: the destination window by its index and the target ids of its tabs (any one finds the window
+   * when it runs), or a new window. by_reopening: without the companion extension a tab cannot be
+   * moved, only reopened there and closed here (its history and page state are lost).
+   */
+  z.strictObject({
+    type: z.literal('move_tabs'),
+    command: MoveTabs,
+    tabs: z.array(TabInfo),
+    to: z.union([
+      z.strictObject({ window_index: z.number().int().positive(), window_tab_ids: z.array(id).min(1) }),
+      z.strictObject({ new_window: z.literal(true) }),
+    ]),
+    by_reopening: z.boolean(),
+  }),
+  /** tabs: those closed; kept: the one kept of each set of duplicates. */
+  z.strictObject({ type: z.literal('close_duplicate_tabs'), command: CloseDuplicateTabs, tabs: z.array(TabInfo), kept: z.array(TabInfo) }),
+  z.strictObject({ type: z.literal('save_tabs'), command: SaveTabs, tabs: z.array(TabInfo), name: z.string() }),
+  /** name: the saved set's name as stored. */
+  z.strictObject({ type: z.literal('restore_tabs'), command: RestoreTabs, name: z.string() }),
+  z.strictObject({ type: z.literal('pin_tabs'), command: PinTabs, tabs: z.array(TabInfo) }),
+  z.strictObject({ type: z.literal('mute_tabs'), command: MuteTabs, tabs: z.array(TabInfo) }),
+  z.strictObject({ type: z.literal('group_tabs'), command: GroupTabs, tabs: z.array(TabInfo) }),
+  z.strictObject({ type: z.literal('ungroup_tabs'), command: UngroupTabs, tabs: z.array(TabInfo) }),
 ]);
 export type ResolvedCommand = z.infer<typeof ResolvedCommand>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Bounds, MonitorName, MAX_NAME_LENGTH } from './commands';
 import { echo } from './echo';
+import { uniqueNames } from './unique-names';
 
 // A preset is a named layout. Placements are stored relative to a monitor's work area
 // (fractions 0..1) so a layout survives a resolution change; absolute bounds are allowed
@@ -49,12 +50,5 @@ export type Preset = z.infer<typeof Preset>;
 
 export const PresetFile = z
   .strictObject({ version: z.literal(1), presets: z.array(Preset) })
-  .superRefine((file, ctx) => {
-    const seen = new Set<string>();
-    file.presets.forEach((p, i) => {
-      const key = p.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['presets', i, 'name'], message: `duplicate preset name "${echo(p.name)}"` });
-      seen.add(key);
-    });
-  });
+  .superRefine(uniqueNames('presets', 'preset name'));
 export type PresetFile = z.infer<typeof PresetFile>;

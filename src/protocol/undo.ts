@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-// One undoable batch: where each window it touched was before, and what cannot come back.
+// One undoable batch: where each window it touched was before, how each tab it changed was,
+// and what cannot come back.
 
 const Rect = z.tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()]);
 
@@ -13,6 +14,26 @@ export const UndoWindow = z.strictObject({
 });
 export type UndoWindow = z.infer<typeof UndoWindow>;
 
+const targetId = z.string().min(1);
+const Place = z.strictObject({ window_id: z.number().int(), index: z.number().int().nonnegative() });
+const Group = z.strictObject({ group_id: z.number().int(), window_id: z.number().int(), title: z.string(), color: z.string() });
+
+/**
+ * One tab a batch changed, with what undo needs to put it back. `label` names it for the report
+ * ('tab 3 "Inbox" (mail.google.com)'). Closed tabs come back from their address, at their old
+ * place when the window is still open (and the companion extension answers).
+ */
+export const UndoTab = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('pinned'), target_id: targetId, label: z.string(), before: z.boolean() }),
+  z.strictObject({ kind: z.literal('muted'), target_id: targetId, label: z.string(), before: z.boolean() }),
+  z.strictObject({ kind: z.literal('group'), target_id: targetId, label: z.string(), before: Group.nullable() }),
+  z.strictObject({ kind: z.literal('moved'), target_id: targetId, label: z.string(), before: Place }),
+  z.strictObject({ kind: z.literal('closed'), label: z.string(), url: z.string(), place: Place.nullable(), pinned: z.boolean() }),
+  /** A tab the batch opened (restore_tabs, a move by reopening): undo closes it. */
+  z.strictObject({ kind: z.literal('opened'), target_id: targetId, label: z.string() }),
+]);
+export type UndoTab = z.infer<typeof UndoTab>;
+
 export const UndoEntry = z.strictObject({
   batchId: z.string(),
   at: z.number().int(),
@@ -23,6 +44,8 @@ export const UndoEntry = z.strictObject({
   focused: z.string().nullable(),
   /** Effects undo cannot reverse, said rather than pretended ("closed XClock"). */
   irreversible: z.array(z.string()),
+  /** Tabs the batch changed, in the order changed (absent in entries written before tabs could be undone). */
+  tabs: z.array(UndoTab).optional(),
 });
 export type UndoEntry = z.infer<typeof UndoEntry>;
 

@@ -21,15 +21,29 @@ describe('parseInput: the ten operations', () => {
     { type: 'query', question: 'What are my oldest tabs right now?' },
     { type: 'undo' },
     { type: 'undo', steps: 2 },
+    // the tab manager's operations (see tab-commands.test.ts for their field rules)
+    { type: 'search_tabs', query: 'pull request' },
+    { type: 'count_tabs_by_domain' },
+    { type: 'reload_tabs', tab_indices: [1] },
+    { type: 'move_tabs', tab_indices: [1, 2], new_window: true },
+    { type: 'close_duplicate_tabs' },
+    { type: 'save_tabs', name: 'research', tab_indices: [2, 3], close: true },
+    { type: 'restore_tabs', name: 'research' },
+    { type: 'pin_tabs', tab_indices: [1], pinned: true },
+    { type: 'mute_tabs', tab_indices: [4], muted: false },
+    { type: 'group_tabs', tab_indices: [2, 3], title: 'Work', color: 'blue' },
+    { type: 'ungroup_tabs', tab_indices: [2] },
   ];
 
-  it('accepts every example of the seed, and covers the ten seed types plus undo', () => {
+  it('accepts every example of the seed, and covers the ten seed types plus undo and the tab manager', () => {
     const r = parseInput(env(valid));
     expect(errorsOf(r)).toEqual([]);
     expect(r.ok && r.envelope?.commands.length).toBe(valid.length);
     expect(new Set(valid.map((c) => (c as { type: string }).type))).toEqual(new Set(COMMAND_TYPES));
     expect(COMMAND_TYPES).toEqual([
       'list_apps', 'focus_app', 'place_app', 'close_app', 'list_tabs', 'switch_tab', 'open_url', 'close_tab', 'activate_preset', 'query', 'undo',
+      'search_tabs', 'count_tabs_by_domain', 'reload_tabs', 'move_tabs', 'close_duplicate_tabs', 'save_tabs', 'restore_tabs',
+      'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs',
     ]);
   });
 
@@ -55,7 +69,7 @@ describe('parseInput: field errors name the path and the reason', () => {
     ['duplicate indices', env([{ type: 'close_tab', tab_indices: [4, 4] }]), ['commands[0].tab_indices[1]: duplicate tab index 4']],
     ['empty index list', env([{ type: 'close_tab', tab_indices: [] }]), ['commands[0].tab_indices: must list at least one tab index']],
     ['missing field', env([{ type: 'switch_tab' }]), ['commands[0].tab_index: is required']],
-    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query, undo$/) as unknown as string]],
+    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query, undo, search_tabs, .*ungroup_tabs$/) as unknown as string]],
     ['extra field', env([{ type: 'list_tabs', filter: 'reddit' }]), ['commands[0].filter: unknown field']],
     ['extra envelope field', { ...env([]), sudo: true }, ['sudo: unknown field']],
     ['empty name', env([{ type: 'focus_app', app_name: '   ' }]), ['commands[0].app_name: must be a non-empty string']],

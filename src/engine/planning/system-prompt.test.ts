@@ -49,8 +49,9 @@ describe('systemPrompt', () => {
     expect(prompt).toContain('{"commands":[…],"needs_clarification":false,"clarification_reason":null}');
   });
 
-  it('stays tight: under 1800 tokens, since it goes out with every request', () => {
-    expect(encode(prompt).length).toBeLessThan(1800);
+  // 22 operations since the tab manager's joined the first 11 (shared fields are named, not explained, twice).
+  it('stays tight: under 2000 tokens, since it goes out with every request', () => {
+    expect(encode(prompt).length).toBeLessThan(2000);
   });
 });
 

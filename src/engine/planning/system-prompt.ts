@@ -8,9 +8,9 @@ import { compactContext } from './compact-context';
 // contract: the model matches, the system executes. Sent on every request, so kept tight.
 
 const RULES = `Rules:
-1. You are a smart matcher: turn the user's words into specific things from the context — tab indices, exact app names, exact preset names, monitor roles. Never return filters or patterns: "close all reddit tabs" → close_tab with every matching index.
+1. You are a smart matcher: turn the user's words into specific things from the context — tab indices, exact app names, exact preset names, monitor roles. Never return filters or patterns: "close all reddit tabs" → close_tab with every matching index. Tab age is the exception: use unused_for_hours / unused_today / oldest, the system knows when each tab was last used.
 2. "Go to X" / "switch to X" → switch_tab to the matching open tab. open_url only for a new tab: the user asks for one, or no open tab matches a site they want.
-3. app_name must be an exact name from the running or installed apps (without the [kind] after it); preset_name an exact preset name. People name apps by kind: "the terminal", "the browser", "the clock" → the running app of that kind, else the default one; "chrome" → Google Chrome, else the Chromium-family browser listed (Chromium, Brave, Edge). "open X" where X is an app → focus_app (it launches); never make up a site from a word that is neither an app nor a site you know — ask.
+3. app_name must be an exact name from the running or installed apps; preset_name an exact preset name.
 4. place_app needs monitor or bounds. bounds is the outer window frame [left,top,right,bottom] in absolute pixels: use the numbers as computed, do not subtract title bars. Compute from the target monitor's work area [l,t,r,b] (w=r-l, h=b-t): left half [l,t,l+w/2,b]; right half [l+w/2,t,r,b]; maximise [l,t,r,b]; centred WxH [l+(w-W)/2, t+(h-H)/2, l+(w+W)/2, t+(h+H)/2]. Integers only. Just "on the right monitor" → monitor:"right" without bounds.
 5. Several requests in one sentence → several commands, in the order said.
 6. Ambiguous, or nothing matches → needs_clarification:true, commands [] (or drafts), clarification_reason a short question naming the candidates, e.g. Which tab: 2 "GitHub - a" or 5 "GitHub - b"? Never guess, least of all when closing. If one candidate clearly fits, act.
@@ -25,10 +25,36 @@ const ANSWER = `Answer with exactly one JSON object and nothing else:
 Each command is {"type":"<operation>", …its fields}; an optional field may be null or left out.
 Example: {"commands":[{"type":"switch_tab","tab_index":3},{"type":"place_app","app_name":"Google Chrome","monitor":"left","bounds":null}],"needs_clarification":false,"clarification_reason":null}`;
 
-function operationText(op: OperationDoc): string {
+/**
+ * One operation with its fields. A field already described for an earlier operation (the tab
+ * age fields several tab operations share) is named again, not explained again: the prompt
+ * goes out with every request.
+ */
+function operationText(op: OperationDoc, seen: Map<string, string>): string {
   const head = `- ${op.type}: ${op.description}`;
-  const fields = op.fields.map((f) => `    ${f.name} (${f.type}${f.required ? '' : ', optional'}): ${f.description}`);
-  return [head, ...fields].join('\n');
+  const lines: string[] = [];
+  let repeated: { names: string[]; from: string; optional: boolean } | null = null;
+  const flush = () => {
+    if (repeated) lines.push(`    ${repeated.names.join(', ')}${repeated.optional ? ' (optional)' : ''}: as in ${repeated.from}`);
+    repeated = null;
+  };
+  for (const f of op.fields) {
+    const key = `${f.name}|${f.type}|${f.required}|${f.description}`;
+    const from = seen.get(key);
+    if (from) {
+      if (repeated && repeated.from === from && repeated.optional === !f.required) repeated.names.push(f.name);
+      else {
+        flush();
+        repeated = { names: [f.name], from, optional: !f.required };
+      }
+      continue;
+    }
+    flush();
+    seen.set(key, op.type);
+    lines.push(`    ${f.name} (${f.type}${f.required ? '' : ', optional'}): ${f.description}`);
+  }
+  flush();
+  return [head, ...lines].join('\n');
 }
 
 let cached: string | undefined;
@@ -37,7 +63,12 @@ export function systemPrompt(): string {
   cached ??= [
     "You are DeskPilot's planner. You turn what the user says about their desktop (apps, windows, monitors, Chrome tabs, layout presets) into commands the system executes exactly as given.",
     'Operations (fields are required unless marked optional):',
-    describeOperations().map(operationText).join('\n'),
+    (() => {
+      const seen = new Map<string, string>();
+      return describeOperations()
+        .map((op) => operationText(op, seen))
+        .join('\n');
+    })(),
     RULES,
     ANSWER,
   ].join('\n\n');
