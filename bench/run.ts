@@ -18,6 +18,7 @@ const BENCHES: BenchModule[] = [
   { name: 'agent-snapshot', run: async () => (await import('./agent-snapshot-bench')).run() },
   { name: 'ui', run: async () => (await import('./ui-bench')).run() },
   { name: 'mcp', run: async () => (await import('./mcp-bench')).run() },
+  { name: 'sync', run: async () => (await import('./sync-bench')).run() },
 ];
 
 async function main(): Promise<number> {

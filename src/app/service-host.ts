@@ -1,5 +1,6 @@
 import { DeskPilotError, errorMessage } from '../engine/errors';
-import { SERVICE_PROTOCOL_VERSION, ServiceRequest, type Hello, type ServiceEvent } from '../protocol/service';
+import { SERVICE_PROTOCOL_VERSION, ServiceRequest, type Hello, type ServiceEvent, type ServiceParams } from '../protocol/service';
+import type { CliMessage, CliStream } from '../protocol/service-wire';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { Desk } from './desk';
 import { watchDesk } from './desk-watcher';
@@ -13,6 +14,21 @@ export interface HostConnection {
   onClose(fn: () => void): void;
 }
 
+/** The CLI's terminal as the service gives it to the CLI it runs for a thin client (the shape of src/cli/io.ts's Io). */
+export interface ClientIo {
+  out(text: string): void;
+  err(text: string): void;
+  readStdin(): Promise<string>;
+  interactive(): boolean;
+  ask(question: string): Promise<string>;
+  /** The client's working directory: relative paths in its arguments mean paths there. */
+  cwd: string;
+  helpWidth(stream: 'out' | 'err'): number | undefined;
+}
+
+/** Runs the CLI's own main(argv) in this process for a thin client; resolves with its exit code. */
+export type RunCli = (argv: string[], io: ClientIo) => Promise<number>;
+
 export interface ServiceHostDeps {
   desk: Desk;
   hello: Omit<Hello, 'service' | 'protocol'>;
@@ -23,8 +39,50 @@ export class ServiceHost {
   private readonly served: Record<string, number> = {};
   /** Watches the desk while anyone is subscribed (a signature compared every second). */
   private stopWatching: (() => void) | null = null;
+  /** Set when this host runs the CLI for thin clients of that build (the CLI's service does; the app does not). */
+  private cli: { build: string; run: RunCli } | null = null;
+  /** Questions of running `cli` calls that wait for the client's answer, by connection and call id. */
+  private readonly questions = new WeakMap<HostConnection, Map<number, (line: string) => void>>();
 
   constructor(private readonly deps: ServiceHostDeps) {}
+
+  /** From now on, `cli` requests run `run`; hello says which build of the CLI that is. */
+  serveCli(build: string, run: RunCli): void {
+    this.cli = { build, run };
+  }
+
+  /**
+   * The host's desk as a CLI run for a client uses it: each call is counted in `served` under
+   * its method as if it had come over the socket, and closing it leaves the engine running.
+   */
+  borrowedDesk(): Desk {
+    const desk = this.deps.desk;
+    const counted =
+      <A extends unknown[], R>(method: string, fn: (...args: A) => R) =>
+      (...args: A): R => {
+        this.count(method);
+        return fn(...args);
+      };
+    return {
+      via: desk.via,
+      snapshot: counted('snapshot', (opts) => desk.snapshot(opts)),
+      health: counted('health', () => desk.health()),
+      focusedApp: () => desk.focusedApp(),
+      plan: counted('plan', (text, opts) => desk.plan(text, opts)),
+      prepare: counted('prepare', (input, opts) => desk.prepare(input, opts)),
+      run: counted('run', (batch) => desk.run(batch)),
+      exec: counted('exec', (input, opts) => desk.exec(input, opts)),
+      remember: counted('remember', (turn) => desk.remember(turn)),
+      listPresets: counted('presets.list', () => desk.listPresets()),
+      savePreset: counted('presets.save', (name, apps) => desk.savePreset(name, apps)),
+      deletePreset: counted('presets.delete', (name) => desk.deletePreset(name)),
+      close: async () => {},
+    };
+  }
+
+  private count(method: string): void {
+    this.served[method] = (this.served[method] ?? 0) + 1;
+  }
 
   /** One message from a client: checked, answered on the same connection. Never throws. */
   async handle(message: unknown, conn: HostConnection): Promise<void> {
@@ -35,7 +93,7 @@ export class ServiceHost {
       conn.send({ id, ok: false, error: { code: 'bad_request', message: `invalid request: ${errors}` } });
       return;
     }
-    this.served[parsed.data.method] = (this.served[parsed.data.method] ?? 0) + 1;
+    this.count(parsed.data.method);
     try {
       conn.send({ id, ok: true, result: await this.answer(parsed.data, conn) });
     } catch (e) {
@@ -64,7 +122,7 @@ export class ServiceHost {
     const desk = this.deps.desk;
     switch (req.method) {
       case 'hello':
-        return { service: 'deskpilot', protocol: SERVICE_PROTOCOL_VERSION, ...this.deps.hello };
+        return { service: 'deskpilot', protocol: SERVICE_PROTOCOL_VERSION, ...this.deps.hello, ...(this.cli ? { build: this.cli.build } : {}) };
       case 'health':
         return { ...(await desk.health()), served: { ...this.served } };
       case 'snapshot':
@@ -93,6 +151,49 @@ export class ServiceHost {
         }
         this.stopWatching ??= watchDesk(desk, (what) => this.publish({ event: 'desk.changed', data: { at: Date.now(), what } }));
         return { topics: req.params.topics };
+      case 'cli':
+        if (!this.cli) throw new DeskPilotError('this DeskPilot host does not run the CLI: run the command in its own process', 'refused');
+        return { exit_code: await this.cli.run(req.params.argv, this.clientIo(req.id, req.params, conn)) };
+      case 'cli.answer': {
+        const answer = this.questions.get(conn)?.get(req.params.call);
+        if (!answer) throw new DeskPilotError(`no question of call ${req.params.call} waits for an answer on this connection`, 'bad_request');
+        answer(req.params.line);
+        return { ok: true };
+      }
     }
+  }
+
+  /** The client's terminal for the CLI run as call `id`: output and questions go to the client as messages tagged with that id. */
+  private clientIo(id: number, params: ServiceParams<'cli'>, conn: HostConnection): ClientIo {
+    const send = (cli: CliStream, text: string) => conn.send({ id, cli, text } satisfies CliMessage);
+    let gone: Error | null = null;
+    let waiting: { reject(e: Error): void } | null = null;
+    // Registered while the request is being handled, so the connection is still open: a client
+    // that goes away (Ctrl-C at a question) ends the question, and the command ends with it.
+    conn.onClose(() => {
+      gone = new DeskPilotError('the client went away before answering', 'cancelled');
+      waiting?.reject(gone);
+    });
+    const answers = this.questions.get(conn) ?? new Map<number, (line: string) => void>();
+    this.questions.set(conn, answers);
+    return {
+      out: (text) => send('out', text),
+      err: (text) => send('err', text),
+      readStdin: () => Promise.reject(new DeskPilotError('standard input is not forwarded to the DeskPilot service: run the command in its own process', 'refused')),
+      interactive: () => params.interactive,
+      ask: (question) =>
+        new Promise<string>((resolve, reject) => {
+          if (gone) return reject(gone);
+          waiting = { reject };
+          answers.set(id, (line) => {
+            answers.delete(id);
+            waiting = null;
+            resolve(line);
+          });
+          send('ask', question);
+        }),
+      cwd: params.cwd,
+      helpWidth: (stream) => params.columns?.[stream],
+    };
   }
 }

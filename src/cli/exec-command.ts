@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { ExecOptions } from '../engine/engine';
 import type { ExecReport } from '../protocol/report';
 import { ContextSnapshot } from '../protocol/context';
@@ -27,7 +28,7 @@ export async function runExec(flags: ConfigFlags, args: ExecArgs, io: Io): Promi
 
   let snapshot: ContextSnapshot | undefined;
   if (args.contextFile) {
-    const loaded = await loadSnapshot(args.contextFile);
+    const loaded = await loadSnapshot(args.contextFile, io.cwd);
     if (!loaded.ok) {
       io.err(loaded.errors.map((e) => `${e}\n`).join(''));
       return EXIT.invalid;
@@ -70,10 +71,11 @@ export function exitCodeFor(report: ExecReport): number {
   }
 }
 
-export async function loadSnapshot(file: string): Promise<{ ok: true; snapshot: ContextSnapshot } | { ok: false; errors: string[] }> {
+/** Reads `--context FILE`; a relative FILE is in `cwd` (the thin client's, when the service runs the CLI for it). */
+export async function loadSnapshot(file: string, cwd = process.cwd()): Promise<{ ok: true; snapshot: ContextSnapshot } | { ok: false; errors: string[] }> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(path.resolve(cwd, file), 'utf8');
   } catch (e) {
     return { ok: false, errors: [`--context ${file}: ${(e as Error).message}`] };
   }

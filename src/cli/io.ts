@@ -5,8 +5,12 @@ export interface Io {
   readStdin(): Promise<string>;
   /** True when a person can answer a question (stdin and stderr are terminals). */
   interactive(): boolean;
-  /** Asks on stderr (stdout stays machine-readable) and returns the typed line. */
+  /** Asks on stderr (stdout stays machine-readable) and returns the typed line ('' when input ends first). */
   ask(question: string): Promise<string>;
+  /** Where relative paths in the arguments point (default: this process's working directory). */
+  cwd?: string;
+  /** The terminal's width for help text, when that stream is a terminal of a known size. */
+  helpWidth?(stream: 'out' | 'err'): number | undefined;
 }
 
 export function processIo(): Io {
@@ -23,10 +27,19 @@ export function processIo(): Io {
       const { createInterface } = await import('node:readline/promises');
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {
-        return await rl.question(question);
+        // Ctrl-D or Ctrl-C at the question (readline aborts it), or input that ends, is no answer,
+        // as Enter is: nothing runs and the exit code says the user declined — not a failure.
+        return await new Promise<string>((resolve, reject) => {
+          rl.once('close', () => resolve(''));
+          rl.question(question).then(resolve, (e: unknown) => (e instanceof Error && e.name === 'AbortError' ? resolve('') : reject(e)));
+        });
       } finally {
         rl.close();
       }
+    },
+    helpWidth: (stream) => {
+      const s = stream === 'out' ? process.stdout : process.stderr;
+      return s.isTTY && s.columns > 0 ? s.columns : undefined;
     },
   };
 }

@@ -15,7 +15,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   const program = new Program('deskpilot')
     .description('DeskPilot: windows and Chrome tabs by command.')
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .configureOutput({
+      writeOut: (s) => io.out(s),
+      writeErr: (s) => io.err(s),
+      // The terminal the text ends up on (the thin client's, when the service runs this for it).
+      getOutHelpWidth: () => io.helpWidth?.('out') ?? 80,
+      getErrHelpWidth: () => io.helpWidth?.('err') ?? 80,
+    })
     .showHelpAfterError('(run `deskpilot --help` for usage)')
     .option('--config-dir <dir>', 'config directory (env DESKPILOT_CONFIG_DIR)')
     .option('--chrome-url <url>', 'DevTools endpoint, e.g. http://127.0.0.1:9222 (env DESKPILOT_CHROME_URL)')

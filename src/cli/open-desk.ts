@@ -1,30 +1,29 @@
-import path from 'node:path';
 import type { Desk } from '../app/desk';
-import { defaultConfigDir } from '../platform/config/config-dir';
 import type { ConfigFlags } from '../platform/config/load-config';
 import { connectService } from '../platform/service/socket-client';
 import { serviceSocketPath } from '../platform/service/socket-path';
 import type { Io } from './io';
+import { configDirFrom, serviceAllowed } from './service-route';
+
+export { configDirFrom, serviceAllowed, wantsOwnWiring } from './service-route';
 
 // The CLI's desk: the warm service when one runs for this config directory (one socket
 // round trip, nothing else loaded), else an engine composed in this process — slower to
 // start, never different in behaviour. Heavy modules load only on the in-process path.
+// Inside the service itself (running the CLI for a thin client) it is the service's own desk.
 
-/** The config directory from flags and environment alone (no file read): enough to find the socket. */
-export function configDirFrom(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = flags.configDir || env.DESKPILOT_CONFIG_DIR || undefined;
-  return dir ? path.resolve(dir) : defaultConfigDir(env);
-}
+let deskOfThisProcess: Desk | null = null;
 
-/** Flags that change how the engine is wired cannot be honoured by a service wired already. */
-export const wantsOwnWiring = (flags: ConfigFlags) => Boolean(flags.chromeUrl || flags.allowRemoteChrome);
-
-/** Whether to look for the service: not with --no-service or DESKPILOT_NO_SERVICE=1, nor with wiring flags. */
-export function serviceAllowed(flags: ConfigFlags, env: NodeJS.ProcessEnv = process.env): boolean {
-  return !flags.noService && env.DESKPILOT_NO_SERVICE !== '1' && !wantsOwnWiring(flags);
+/**
+ * This process is the service: from now on every command uses `desk` (the service's engine,
+ * borrowed — closing it leaves the engine running) instead of a socket round trip to itself.
+ */
+export function useServiceDesk(desk: Desk): void {
+  deskOfThisProcess = desk;
 }
 
 export async function openDesk(flags: ConfigFlags, io: Io): Promise<Desk> {
+  if (deskOfThisProcess) return deskOfThisProcess;
   if (serviceAllowed(flags)) {
     const client = await connectService(serviceSocketPath(configDirFrom(flags)));
     if (client) {

@@ -124,7 +124,7 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
 
 async function snapshotFrom(file: string | undefined, io: Io) {
   if (!file) return undefined;
-  const loaded = await loadSnapshot(file);
+  const loaded = await loadSnapshot(file, io.cwd);
   if (loaded.ok) return loaded.snapshot;
   io.err(loaded.errors.map((e) => `${e}\n`).join(''));
   return null;

@@ -25,6 +25,8 @@ export async function runService(flags: ConfigFlags, io: Io, stop?: Promise<unkn
     }
     throw e;
   }
+  // Thin clients of this build have the service run their whole command (src/cli/thin-client.ts).
+  (await import('./serve-cli')).serveCliFor(host.host, configDirFrom(flags));
   if (host.removedStale) io.err(`note: removed a stale socket left by a service that did not stop cleanly\n`);
   io.out(`DeskPilot service (pid ${process.pid}) listening on ${host.socketPath}\n`);
   try {

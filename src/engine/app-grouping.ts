@@ -7,12 +7,34 @@ import type { CatalogApp, RawWindow } from './ports';
 
 export type NameResolver = (w: RawWindow) => string;
 
+/**
+ * A window key without what packagers add to a program's name: a profile in parentheses
+ * (Chromium's instance "chromium-browser (/tmp/p)"), "-browser", "-stable", "-bin". Chromium's
+ * window class is "Chromium-browser" while its .desktop file says StartupWMClass=chromium.
+ */
+export const baseKey = (key: string) =>
+  key
+    .toLowerCase()
+    .replace(/\s*\(.*\)\s*$/, '')
+    .replace(/-(?:browser|stable|bin)$/, '');
+
 export function nameResolver(catalog: readonly CatalogApp[]): NameResolver {
   const byKey = new Map<string, string>();
-  for (const app of catalog) for (const key of app.windowKeys) if (!byKey.has(key)) byKey.set(key, app.name);
+  const byBase = new Map<string, string>();
+  for (const app of catalog) {
+    for (const key of app.windowKeys) {
+      if (!byKey.has(key)) byKey.set(key, app.name);
+      if (!byBase.has(baseKey(key))) byBase.set(baseKey(key), app.name);
+    }
+  }
   return (w) => {
+    // Exact keys first: "google-chrome-beta" is its own app, not Google Chrome.
     for (const key of w.appKeys) {
       const name = byKey.get(key.toLowerCase());
+      if (name) return name;
+    }
+    for (const key of w.appKeys) {
+      const name = byBase.get(baseKey(key));
       if (name) return name;
     }
     return w.fallbackName;

@@ -114,4 +114,31 @@ describe('resolveBatch', () => {
     expect(r.ok && r.plan.map((c) => ('windowId' in c ? c.windowId : 'windowIds' in c ? c.windowIds : null))).toEqual(['0xa', ['0xa', '0xb'], null]);
     expect(paths([{ type: 'place_app', app_name: 'Idle', monitor: 'left' }], snap)).toEqual(['commands[0].app_name: Idle has no open window to place']);
   });
+
+  it('"Google Chrome" on a desk with Chromium acts on Chromium and the plan says so; a missing browser is still an error', () => {
+    const chromium = snapshot({
+      running_apps: [{ name: 'Chromium', pid: 10, windows: [{ id: '0x1', title: 'Chromium', bounds: [0, 0, 800, 600], monitor: 'LEFT', focused: true, minimized: false }] }],
+      installed_apps: [{ name: 'Chromium' }, { name: 'Brave' }],
+    });
+    const r = resolveBatch([{ type: 'place_app', app_name: 'Google Chrome', monitor: 'right' }, { type: 'focus_app', app_name: 'chrome' }], chromium);
+    expect(r.ok && r.plan.map((c) => ('app' in c ? c.app : null))).toEqual(['Chromium', 'Chromium']);
+    expect(r.ok && describePlanned(r.plan[0]!, 0).summary).toBe('move Chromium (for "Google Chrome") to the right monitor');
+    // Only Brave installed: it is launched for "Google Chrome"; nothing of the family at all: refused.
+    const brave = snapshot({ running_apps: [], installed_apps: [{ name: 'Brave' }] });
+    const b = resolveBatch([{ type: 'focus_app', app_name: 'Google Chrome' }], brave);
+    expect(b.ok && b.plan[0]).toMatchObject({ app: 'Brave', windowId: null });
+    expect(paths([{ type: 'focus_app', app_name: 'Google Chrome' }], snapshot({ running_apps: [], installed_apps: [{ name: 'Firefox' }] }))).toEqual([
+      'commands[0].app_name: no running or installed app is named "Google Chrome"',
+    ]);
+  });
+
+  it('an installed app\'s name wins over a made-up site: open_url "xclock" is refused when XClock is an app, a known site is not', () => {
+    const snap = snapshot({ installed_apps: [{ name: 'XClock' }, { name: 'Slack' }] });
+    expect(paths([{ type: 'open_url', url: 'xclock' }], snap)).toEqual([
+      'commands[0].url: "xclock" is the app XClock, not a web site; to open it use focus_app with app_name "XClock"',
+    ]);
+    expect(paths([{ type: 'open_url', url: 'slack' }], snap)).toEqual([]);
+    expect(paths([{ type: 'open_url', url: 'xclock.com' }], snap)).toEqual([]);
+    expect(paths([{ type: 'open_url', url: 'foo' }], snap)).toEqual([]);
+  });
 });

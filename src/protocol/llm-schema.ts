@@ -1,4 +1,3 @@
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { Command, MAX_QUESTION_LENGTH } from './commands';
 
@@ -29,9 +28,6 @@ export const LlmEnvelope = z.strictObject({
     .describe('Set when needs_clarification is true: the question for the user, naming the candidates.'),
 });
 export type LlmEnvelope = z.infer<typeof LlmEnvelope>;
-
-/** The `response_format` for chat.completions (strict JSON schema named deskpilot_commands). */
-export const llmResponseFormat = () => zodResponseFormat(LlmEnvelope, 'deskpilot_commands');
 
 /** Drops the nulls strict mode forced on optional fields, so the protocol schema can validate. */
 export function fromLlmEnvelope(value: unknown): unknown {

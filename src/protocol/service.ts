@@ -4,15 +4,16 @@ import { ContextSnapshot } from './context';
 import { PreparedBatch, ResolvedCommand } from './prepared-batch';
 import { Preset } from './preset';
 import { ExecReportSchema } from './report';
+import { MAX_SERVICE_LINE } from './service-wire';
 
 // The warm service's socket protocol: newline-delimited JSON, one request → one response
-// (matched by id), plus events the service pushes to subscribers. It carries the same typed
-// things as the IPC, the MCP tools and the queue rows — words to plan, input to prepare, a
-// PreparedBatch to run, a report back — and both ends check what they receive.
+// (matched by id), plus events the service pushes to subscribers and, while it runs the CLI
+// for the thin client, that call's output and questions (src/protocol/service-wire.ts). It
+// carries the same typed things as the IPC, the MCP tools and the queue rows — words to plan,
+// input to prepare, a PreparedBatch to run, a report back — and both ends check what they receive.
 
 export const SERVICE_PROTOCOL_VERSION = 1;
-/** One line may not exceed this (a 300-tab snapshot with summaries is well under 1 MB). */
-export const MAX_SERVICE_LINE = 16 * 1024 * 1024;
+export { MAX_SERVICE_LINE };
 
 const PlannerModeSchema = z.enum(['auto', 'local', 'llm']);
 const Frontmost = z.strictObject({ app: z.string().max(256), title: z.string().max(2000) }).nullable();
@@ -35,6 +36,19 @@ export const ServiceRequest = z.discriminatedUnion('method', [
   req('presets.save', z.strictObject({ name: z.string(), apps: z.array(z.string()).optional() })),
   req('presets.delete', z.strictObject({ name: z.string() })),
   req('subscribe', z.strictObject({ topics: z.array(z.enum(['desk'])).min(1) })),
+  // The thin CLI client: the service runs the CLI's own main(argv) for it. Relative paths in
+  // argv resolve against `cwd`; `interactive` and `columns` are the client's terminal.
+  req(
+    'cli',
+    z.strictObject({
+      argv: z.array(z.string()).max(1000),
+      cwd: z.string().min(1).max(4096),
+      interactive: z.boolean(),
+      columns: z.strictObject({ out: z.number().int().positive().optional(), err: z.number().int().positive().optional() }).optional(),
+    }),
+  ),
+  /** The line the client's user typed for the question (`ask`) of the running `cli` call `call`. */
+  req('cli.answer', z.strictObject({ call: z.number().int().nonnegative(), line: z.string().max(100_000) })),
 ]);
 export type ServiceRequest = z.infer<typeof ServiceRequest>;
 export type ServiceMethod = ServiceRequest['method'];
@@ -48,6 +62,8 @@ export const Hello = z.strictObject({
   device_id: z.string(),
   started_at: z.string(),
   config_dir: z.string(),
+  /** Present when this host runs the CLI for thin clients: the build of the CLI it runs (a client of another build runs its own). */
+  build: z.string().optional(),
 });
 export type Hello = z.infer<typeof Hello>;
 
@@ -103,6 +119,8 @@ export const SERVICE_RESULTS = {
   'presets.save': Preset,
   'presets.delete': z.strictObject({ deleted: z.boolean() }),
   subscribe: z.strictObject({ topics: z.array(z.string()) }),
+  cli: z.strictObject({ exit_code: z.number().int() }),
+  'cli.answer': z.strictObject({ ok: z.literal(true) }),
 } as const satisfies Record<ServiceMethod, z.ZodType>;
 
 export const ServiceError = z.strictObject({ code: z.string(), message: z.string() });

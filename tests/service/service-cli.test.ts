@@ -1,4 +1,4 @@
-import { lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -98,6 +98,16 @@ describeDesktop('the CLI and a running deskpilot service', () => {
     expect(await second.started).toEqual({ exited: 1 });
     expect(second.output()).toContain(`a DeskPilot service is already running on ${socketPath}`);
     expect((await serviceHealth(socketPath))?.pid).toBe(svc.pid);
+  }, 120_000);
+
+  it('SIGTERM stops a service cleanly: exit code 0, "stopped", its socket removed', async () => {
+    const own = { ...env, DESKPILOT_CONFIG_DIR: mkdtempSync(path.join(os.tmpdir(), 'dp-sigterm-')) };
+    const other = spawnService(own);
+    const itsSocket = await other.listening;
+    other.kill('SIGTERM');
+    expect(await other.exited).toBe(0);
+    expect(other.output()).toContain('DeskPilot service stopped');
+    expect(existsSync(itsSocket)).toBe(false);
   }, 120_000);
 
   it('a service killed with SIGKILL leaves a stale socket: the CLI runs in-process meanwhile, the next service removes it', async () => {

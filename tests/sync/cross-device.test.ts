@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { RemoteDevices } from '../../src/app/sync/remote-devices';
+import { sendCommand } from '../../src/app/sync/send-command';
 import type { SyncConnection } from '../../src/platform/sync/sync-connection';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
@@ -65,7 +67,7 @@ describeDesktop('the cross-device command queue', () => {
   const online = (d: Device) => waitFor(`${d.name} to be online`, () => obs.onlineDevices().has(idOf(d)));
   const urls = async (raw: RawCdp) => (await raw.pages()).map((p) => p.url);
 
-  it('a command from A runs on B, and A gets B\'s report; the same words without a device stay on A', async () => {
+  it('a command from A runs on B (not on A), and A gets B\'s report', async () => {
     await b.startService();
     await online(b);
     const url = deskB.pages.url('page', { title: 'Opened from A' });
@@ -205,6 +207,31 @@ describeDesktop('the cross-device command queue', () => {
     } finally {
       stranger.dispose();
     }
+  });
+
+  it('only the named device runs a row: a batch prepared for A and sent to B is refused by B, A ignores it; an unknown sender is refused', async () => {
+    await Promise.all([a.startService(), b.startService()]);
+    await Promise.all([online(a), online(b)]);
+    const session = { doc: obs.doc, deviceId: 'observer-unpaired-1', onlineDevices: () => obs.onlineDevices(), flushed: (ms?: number) => obs.flushed(ms) };
+    const remote = new RemoteDevices(session);
+    const url = deskA.pages.url('page', { title: 'Prepared For A' });
+    const forA = await remote.prepare(obs.doc.device(idOf(a))!, { type: 'open_url', url });
+    expect(forA.ok).toBe(true);
+    const batch = forA.ok ? forA.batch : null;
+
+    // From a sender with no device row: refused.
+    const unknown = await sendCommand<'run'>(obs.doc, { action: 'run', deviceId: idOf(b), from: 'observer-unpaired-1', batch: { ...batch!, device_id: idOf(b) } });
+    expect(unknown.status).toBe('invalid');
+    expect(unknown.errors[0]!.message).toContain('not a paired device');
+
+    // From a paired sender, but the batch belongs to A: B's engine refuses it.
+    obs.doc.pairDevice({ v: 1, id: 'observer-paired-01', name: 'observer', platform: 'test', version: '0', last_seen: Date.now() });
+    const wrong = await sendCommand<'run'>(obs.doc, { action: 'run', deviceId: idOf(b), from: 'observer-paired-01', batch: batch! });
+    expect(wrong.status).toBe('invalid');
+    expect(wrong.errors[0]!.message).toContain('runs only where it was prepared');
+    expect(a.service!.output()).not.toContain('running command');
+    expect([...(await urls(rawA)), ...(await urls(rawB))]).not.toContain(url);
+    obs.doc.markRemoved('observer-paired-01', Date.now());
   });
 
   it('the server restarted: devices and published desks come back from its SQLite file', async () => {

@@ -7,18 +7,21 @@ import { squash, wordsOf } from './text';
 //   exact — same letters and digits ("vscode" = "VS Code", "xterm" = "XTerm");
 //   word  — the phrase is the name's last word(s) ("chrome" ~ "Google Chrome", not "Chromium";
 //           "google" is not Google Chrome);
+//   kind  — what the app is, by its .desktop generic name or keywords ("terminal" ~ XTerm,
+//           "browser" ~ Chromium); of several, the one running, else the system's default;
 //   alias — what people call an app ("vs code" ~ "Code", "the editor" ~ Code, Cursor …);
 //   fuzzy — a slip ("spotfy"), strict.
 // An exact hit wins outright: "code" is "Code" even when "Cursor" and "Xcode" exist.
 
 export type AppScope = 'running' | 'any';
-export type AppTier = 'exact' | 'word' | 'alias' | 'fuzzy';
+export type AppTier = 'exact' | 'word' | 'kind' | 'alias' | 'fuzzy';
 export type AppMatch = { kind: 'one'; name: string; tier: AppTier } | { kind: 'many'; names: string[]; tier: AppTier } | { kind: 'none' };
 
 // Squashed phrase → squashed names it may mean. Only names present in the snapshot count.
 const APP_ALIASES = new Map<string, string[]>([
-  ['chrome', ['googlechrome', 'chromium', 'chromiumbrowser', 'googlechromebeta', 'googlechromedev', 'googlechromecanary']],
-  ['googlechrome', ['chromium', 'chromiumbrowser']],
+  // Chrome's relatives answer to "chrome" when Google Chrome itself is not installed (the word tier finds it first when it is).
+  ['chrome', ['googlechrome', 'chromium', 'chromiumbrowser', 'googlechromebeta', 'googlechromedev', 'googlechromecanary', 'brave', 'bravebrowser', 'microsoftedge', 'vivaldi']],
+  ['googlechrome', ['chromium', 'chromiumbrowser', 'brave', 'bravebrowser', 'microsoftedge', 'vivaldi']],
   ['vscode', ['code', 'visualstudiocode', 'codeoss', 'vscodium']],
   ['vsc', ['code', 'visualstudiocode']],
   ['visualstudiocode', ['code', 'codeoss']],
@@ -49,32 +52,44 @@ interface Candidate {
   name: string;
   key: string;
   running: boolean;
+  /** Its installed entry's generic name and keywords, squashed ("terminal", "webbrowser", "shell"). */
+  kinds: string[];
+  /** The system's default for something (a terminal, a browser). */
+  isDefault: boolean;
 }
 
 function candidates(snap: ContextSnapshot, scope: AppScope): Candidate[] {
+  const installed = new Map(snap.installed_apps.map((a) => [a.name.toLowerCase(), a]));
   const seen = new Map<string, Candidate>();
-  for (const a of snap.running_apps) {
-    const lower = a.name.toLowerCase();
-    if (a.name.trim() && !seen.has(lower)) seen.set(lower, { name: a.name, key: squash(a.name), running: true });
-  }
-  if (scope === 'any') {
-    for (const a of snap.installed_apps) {
-      const lower = a.name.toLowerCase();
-      if (a.name.trim() && !seen.has(lower)) seen.set(lower, { name: a.name, key: squash(a.name), running: false });
-    }
-  }
+  const add = (name: string, running: boolean) => {
+    const lower = name.toLowerCase();
+    if (!name.trim() || seen.has(lower)) return;
+    const entry = installed.get(lower);
+    const kinds = [entry?.generic_name, ...(entry?.keywords ?? [])].filter((k): k is string => !!k).map(squash).filter(Boolean);
+    seen.set(lower, { name, key: squash(name), running, kinds, isDefault: (entry?.default_for?.length ?? 0) > 0 });
+  };
+  for (const a of snap.running_apps) add(a.name, true);
+  if (scope === 'any') for (const a of snap.installed_apps) add(a.name, false);
   return [...seen.values()];
 }
 
-/** Several names for one thing: prefer the one running, if exactly one is — that is the one in front of the user. */
+/**
+ * Several names for one thing: prefer the one running, if exactly one is — that is the one in
+ * front of the user; for a kind of app ("the terminal"), else the system's default.
+ */
 function settle(found: Candidate[], tier: AppTier): AppMatch {
   const unique = [...new Map(found.map((c) => [c.name, c])).values()];
   if (unique.length === 0) return { kind: 'none' };
   if (unique.length === 1) return { kind: 'one', name: unique[0]!.name, tier };
   const running = unique.filter((c) => c.running);
   if (running.length === 1 && tier !== 'fuzzy') return { kind: 'one', name: running[0]!.name, tier };
+  const defaults = (running.length ? running : unique).filter((c) => c.isDefault);
+  if (tier === 'kind' && defaults.length === 1) return { kind: 'one', name: defaults[0]!.name, tier };
   return { kind: 'many', names: unique.map((c) => c.name), tier };
 }
+
+/** "XClock" → "X Clock", "VSCodium" → "VS Codium": the words inside a name written as one. */
+const camelWords = (name: string) => name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2');
 
 /**
  * A name's words that can stand for it: a run ending with its last word ("chrome" for "Google
@@ -103,6 +118,12 @@ export function matchApp(phrase: string, snap: ContextSnapshot, scope: AppScope,
   const words = wordsOf(phrase);
   const byWord = pool.filter((c) => namesIt(words, c.name));
   if (byWord.length) return settle(byWord, 'word');
+  // "clock" is the last word of "XClock", written as one.
+  const byInnerWord = pool.filter((c) => camelWords(c.name) !== c.name && namesIt(words, camelWords(c.name)));
+  if (byInnerWord.length) return settle(byInnerWord, 'word');
+
+  const byKind = pool.filter((c) => c.kinds.includes(q));
+  if (byKind.length) return settle(byKind, 'kind');
 
   const aliasKeys = APP_ALIASES.get(q);
   if (aliasKeys) {

@@ -45,6 +45,24 @@ const ALIASES = new Map<string, string[]>([
   ),
 ]);
 
+/**
+ * A single word that names no site DeskPilot knows ("xclock", "foo"): opening it would make up
+ * "<word>.com", so the planner asks instead. Addresses and known names are not.
+ */
+export function isUnknownBareWord(phrase: string): boolean {
+  const word = phrase.trim().toLowerCase();
+  return /^[a-z0-9-]+$/.test(word) && aliasHosts(word.replace(/-/g, '')) === null && !OTHER_KNOWN_SITES.has(word);
+}
+
+// Sites people open by their bare name whose tabs need no alias to be matched (the name is in the address).
+const OTHER_KNOWN_SITES = new Set([
+  'google', 'figma', 'notion', 'miro', 'slack', 'discord', 'spotify', 'zoom', 'calendly', 'quora', 'vimeo', 'soundcloud',
+  'tumblr', 'walmart', 'target', 'bestbuy', 'ikea', 'uber', 'expedia', 'kayak', 'yelp', 'zillow', 'craigslist', 'coursera',
+  'udemy', 'leetcode', 'codepen', 'replit', 'kaggle', 'openai', 'anthropic', 'producthunt', 'bitbucket', 'atlassian',
+  'salesforce', 'hubspot', 'shopify', 'squarespace', 'wix', 'wordpress', 'cloudflare', 'digitalocean', 'heroku', 'docker',
+  'apple', 'microsoft', 'office', 'linear', 'loom', 'zendesk', 'intercom', 'mailchimp', 'grammarly', 'deepl', 'wolframalpha',
+]);
+
 /** Hosts (without "www.") a site name stands for, or null when it is no known alias. */
 export function aliasHosts(name: string): string[] | null {
   return ALIASES.get(name) ?? null;

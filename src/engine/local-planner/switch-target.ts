@@ -7,7 +7,7 @@ import { askWhichApp, askWhichPreset, askWhichTab, focusApp, switchTab, tabOptio
 import { joinList, noApp, noTab, tabLabel } from './messages';
 import { matchPreset, presetsWithWord } from './preset-matcher';
 import { ask, askChoosing, CONFIDENCE, MAX_CHOICES, ok, type ClauseResult } from './result';
-import { aliasHosts } from './site-aliases';
+import { aliasHosts, isUnknownBareWord } from './site-aliases';
 import { siteText } from './site-text';
 import { parseTabNumbers, tabsByNumber } from './tab-numbers';
 import { matchTabs, type TabMatch } from './tab-matcher';
@@ -124,12 +124,13 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
   // Nothing matched the whole phrase; if it holds a separator it is probably two clauses.
   if (opts.bare || hasSeparator(phrase)) return null;
   if (scope !== 'apps' && !chromeOk) return chromeDown(snap);
-  if (opts.openWhenMissing && scope === 'any' && !personal) {
+  if (opts.openWhenMissing && scope === 'any' && !personal && !isUnknownBareWord(phrase)) {
     const url = siteText(phrase, ctx.original);
     if (url) return ok({ type: 'open_url', url });
   }
   if (scope === 'apps') return ask(noApp(phrase, snap.running_apps.map((a) => a.name), 'any'), CONFIDENCE.noMatch);
-  const hint = scope === 'any' && siteText(phrase, ctx.original) ? ` Say "open ${phrase}" to open it in a new tab.` : '';
+  const opener = isUnknownBareWord(phrase) ? `open ${phrase} in a new tab` : `open ${phrase}`;
+  const hint = scope === 'any' && siteText(phrase, ctx.original) ? ` Say "${opener}" to open it in a new tab.` : '';
   return ask(`${noTab(phrase, snap.tabs)}${hint}`, CONFIDENCE.noMatch);
 }
 

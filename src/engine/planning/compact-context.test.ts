@@ -85,6 +85,20 @@ describe('compactContext', () => {
     expect(line.length).toBeLessThan(500);
   });
 
+  it('says what kind of app an installed app is when its name does not, and which is the default', () => {
+    const snap = small({
+      installed_apps: [
+        { name: 'XTerm', generic_name: 'Terminal', keywords: ['shell'], default_for: ['terminal'] },
+        { name: 'UXTerm', generic_name: 'Terminal' },
+        { name: 'Chromium', generic_name: 'Web Browser', default_for: ['browser'] },
+        { name: 'Web Browser', generic_name: 'Web Browser' },
+      ],
+    });
+    expect(compactContext(snap).split('\n').find((l) => l.startsWith('Installed'))).toBe(
+      'Installed apps: Chromium [Web Browser, default browser], UXTerm [Terminal], Web Browser, XTerm [Terminal, default terminal]',
+    );
+  });
+
   it('is deterministic and independent of the order installed apps were found in', () => {
     const a = small();
     const b = small({ installed_apps: [...a.installed_apps].reverse() });

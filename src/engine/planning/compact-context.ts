@@ -1,4 +1,4 @@
-import type { ContextSnapshot, MonitorInfo, TabInfo, WindowInfo } from '../../protocol/context';
+import type { ContextSnapshot, InstalledApp, MonitorInfo, TabInfo, WindowInfo } from '../../protocol/context';
 
 // The snapshot as the planner reads it, written for tokens rather than for machines: one
 // line per thing, only what a planner can name in a command (indices, exact names, rects).
@@ -42,7 +42,7 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
     if (!snap.running_apps.length) out.push('(none)');
   }
 
-  out.push(installedLine(snap.installed_apps.map((a) => a.name), opts));
+  out.push(installedLine(snap.installed_apps.map(installedLabel), opts));
 
   if (chrome.ok) {
     out.push(snap.tabs.length ? 'Chrome tabs (index, * = active in its window, w = Chrome window, site, "title" — summary):' : 'Chrome tabs: none open');
@@ -62,6 +62,17 @@ export function appLine(name: string, windows: readonly WindowInfo[]): string {
     return [quote(w.title, TITLE_MAX), rect(w.bounds), w.monitor ?? 'offscreen', flags].filter(Boolean).join(' ');
   });
   return `${name}: ${parts.join('; ')}`;
+}
+
+/**
+ * "XTerm [Terminal, default terminal]": what kind of app it is when its name does not say, so
+ * "the terminal" and "the browser" can be matched. The name is what goes into app_name.
+ */
+export function installedLabel(a: InstalledApp): string {
+  const kind = a.generic_name && !a.name.toLowerCase().includes(a.generic_name.toLowerCase()) ? a.generic_name : null;
+  const dflt = a.default_for?.map((d) => `default ${d}`) ?? [];
+  const extra = [kind, ...dflt].filter(Boolean);
+  return extra.length ? `${a.name} [${extra.join(', ')}]` : a.name;
 }
 
 /** Host rather than registrable domain: mail.google.com and docs.google.com are different things to a user. */

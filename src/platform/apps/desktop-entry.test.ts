@@ -55,6 +55,14 @@ describe('parseDesktopEntry', () => {
     expect(parseDesktopEntry('Name=Loose\n[Desktop Action x]\nName=y')).toBeNull();
   });
 
+  it('reads GenericName and the ;-separated Keywords and Categories lists (an escaped \\; stays in its item)', () => {
+    const e = parseDesktopEntry('[Desktop Entry]\nGenericName= Terminal \nKeywords=shell;prompt;command line;a\\;b;\nCategories=System;TerminalEmulator;\n')!;
+    expect(e.genericName).toBe('Terminal');
+    expect(e.keywords).toEqual(['shell', 'prompt', 'command line', 'a;b']);
+    expect(e.categories).toEqual(['System', 'TerminalEmulator']);
+    expect(parseDesktopEntry('[Desktop Entry]\nName=x')).toMatchObject({ genericName: undefined, keywords: [], categories: [] });
+  });
+
   it('treats only "true" as true', () => {
     expect(parseDesktopEntry('[Desktop Entry]\nHidden=True\nNoDisplay=1\nTerminal=true')).toMatchObject({
       hidden: false,

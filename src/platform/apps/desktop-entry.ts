@@ -17,6 +17,12 @@ export interface DesktopEntry {
   noDisplay: boolean;
   hidden: boolean;
   startupWMClass: string | undefined;
+  /** What kind of app it is, e.g. "Web Browser", "Terminal". */
+  genericName: string | undefined;
+  /** Other words for it (the spec's ;-separated list). */
+  keywords: string[];
+  /** Registered categories, e.g. ["System", "TerminalEmulator"]. */
+  categories: string[];
   /** Every unlocalized key of the [Desktop Entry] group, values unescaped. */
   keys: ReadonlyMap<string, string>;
 }
@@ -71,6 +77,8 @@ export function parseDesktopEntry(text: string): DesktopEntry | null {
   if (state === 'before') return null;
   const str = (k: string) => keys.get(k);
   const bool = (k: string) => keys.get(k) === 'true';
+  // The spec's lists end with ';' and escape a literal one as '\;' (kept here as written).
+  const list = (k: string) => (keys.get(k) ?? '').split(/(?<!\\);/).map((v) => v.replace(/\\;/g, ';').trim()).filter(Boolean);
   return {
     type: str('Type'),
     name: str('Name'),
@@ -82,6 +90,9 @@ export function parseDesktopEntry(text: string): DesktopEntry | null {
     noDisplay: bool('NoDisplay'),
     hidden: bool('Hidden'),
     startupWMClass: str('StartupWMClass') || undefined,
+    genericName: str('GenericName')?.trim() || undefined,
+    keywords: list('Keywords'),
+    categories: list('Categories'),
     keys,
   };
 }

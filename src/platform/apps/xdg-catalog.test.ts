@@ -186,6 +186,59 @@ describe('XDG catalog (real .desktop files in temp dirs)', () => {
   });
 });
 
+describe('XDG catalog: the names people say', () => {
+  it('drops the generic name from the end of Name ("Chromium Web Browser" is Chromium) and keeps the full name and Keywords as other words', async () => {
+    await write(path.join(sys1, 'applications', 'chromium.desktop'), entry({ Name: 'Chromium Web Browser', GenericName: 'Web Browser', Keywords: 'browser;web;', Exec: 'chromium %U' }));
+    await write(path.join(sys1, 'applications', 'google-chrome.desktop'), entry({ Name: 'Google Chrome', GenericName: 'Web Browser', Exec: 'google-chrome-stable' }));
+    await write(path.join(sys1, 'applications', 'browser.desktop'), entry({ Name: 'Web Browser', GenericName: 'Web Browser', Exec: 'wb' }));
+    const list = await apps(env());
+    expect(list.map((a) => [a.name, a.genericName, a.keywords])).toEqual([
+      ['Chromium', 'Web Browser', ['Chromium Web Browser', 'browser', 'web']],
+      ['Google Chrome', 'Web Browser', undefined],
+      ['Web Browser', 'Web Browser', undefined],
+    ]);
+  });
+
+  it('takes a generic name from the category when GenericName is missing (Debian\'s XTerm is a Terminal)', async () => {
+    await write(path.join(sys1, 'applications', 'debian-xterm.desktop'), entry({ Name: 'XTerm', Exec: 'xterm', Categories: 'System;TerminalEmulator;', Keywords: 'shell;prompt;' }));
+    expect(await apps(env())).toEqual([
+      { name: 'XTerm', id: 'debian-xterm.desktop', windowKeys: ['debian-xterm', 'xterm'], genericName: 'Terminal', keywords: ['shell', 'prompt'] },
+    ]);
+  });
+
+  describe('the default terminal and browser', () => {
+    const terminals = async () => {
+      await write(path.join(sys1, 'applications', 'debian-xterm.desktop'), entry({ Name: 'XTerm', Exec: 'xterm', Categories: 'System;TerminalEmulator;' }));
+      await write(path.join(sys1, 'applications', 'debian-uxterm.desktop'), entry({ Name: 'UXTerm', Exec: 'uxterm', Categories: 'System;TerminalEmulator;' }));
+      await write(path.join(sys1, 'applications', 'chromium.desktop'), entry({ Name: 'Chromium', Exec: '/usr/bin/chromium %U', Categories: 'Network;WebBrowser;' }));
+    };
+    const defaults = async (e: NodeJS.ProcessEnv) => (await apps(e)).filter((a) => a.defaultFor).map((a) => [a.name, a.defaultFor]);
+
+    it("follows x-terminal-emulator to Debian's lxterm wrapper, which starts xterm, and x-www-browser to chromium", async () => {
+      await terminals();
+      const alternatives = path.join(tmp, 'alternatives');
+      await mkdir(alternatives);
+      await symlink(await executable('lxterm'), path.join(alternatives, 'x-terminal-emulator'));
+      await symlink(await executable('chromium'), path.join(alternatives, 'x-www-browser'));
+      await symlink(path.join(alternatives, 'x-terminal-emulator'), path.join(bin, 'x-terminal-emulator'));
+      await symlink(path.join(alternatives, 'x-www-browser'), path.join(bin, 'x-www-browser'));
+      expect(await defaults(env())).toEqual([
+        ['Chromium', ['browser']],
+        ['XTerm', ['terminal']],
+      ]);
+    });
+
+    it('$TERMINAL and $BROWSER win; without any default nothing is marked', async () => {
+      await terminals();
+      expect(await defaults({ ...env(), TERMINAL: '/usr/bin/uxterm -fa Mono', BROWSER: 'chromium:firefox' })).toEqual([
+        ['Chromium', ['browser']],
+        ['UXTerm', ['terminal']],
+      ]);
+      expect(await defaults(env())).toEqual([]);
+    });
+  });
+});
+
 describe('XDG launch command', () => {
   const app = (fields: Record<string, string>) => toXdgApp('t.desktop', '/apps/t.desktop', parseDesktopEntry(entry(fields))!, env())!;
 

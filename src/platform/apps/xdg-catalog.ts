@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import type { AppCatalog, CatalogApp } from '../../engine/ports';
 import { AppLaunchError } from './app-launch-error';
+import { defaultProgram, genericNameOf, pickDefault, shortName, type DefaultKind } from './app-kind';
 import { parseDesktopEntry, type DesktopEntry } from './desktop-entry';
 import { scanApplicationsDir } from './desktop-files';
 import { stampsStillValid, type DirStamp } from './dir-stamps';
@@ -30,6 +31,9 @@ export interface XdgApp extends CatalogApp {
   terminal: boolean;
   /** The Path key: the working directory, when set. */
   workingDir: string | undefined;
+  /** The program Exec runs (base name), and the entry's Categories: to find the system's default terminal and browser. */
+  program: string | undefined;
+  categories: string[];
 }
 
 const DESKTOP_SUFFIX = /\.desktop$/;
@@ -52,10 +56,26 @@ export function toXdgApp(id: string, file: string, entry: DesktopEntry, env: Nod
     throw err;
   }
   if (argv.length === 0) return null;
-  const keys = [entry.startupWMClass, id.replace(DESKTOP_SUFFIX, ''), execProgramName(argv)]
+  const program = execProgramName(argv);
+  const keys = [entry.startupWMClass, id.replace(DESKTOP_SUFFIX, ''), program]
     .filter((k): k is string => !!k)
     .map((k) => k.toLowerCase());
-  return { name, id, windowKeys: [...new Set(keys)], file, argv, terminal: entry.terminal, workingDir: entry.path };
+  const genericName = genericNameOf(entry.genericName, entry.categories);
+  const display = shortName(name, genericName);
+  const keywords = [...new Set([...(display !== name ? [name] : []), ...entry.keywords])];
+  return {
+    name: display,
+    id,
+    windowKeys: [...new Set(keys)],
+    ...(genericName ? { genericName } : {}),
+    ...(keywords.length ? { keywords } : {}),
+    file,
+    argv,
+    terminal: entry.terminal,
+    workingDir: entry.path,
+    program,
+    categories: entry.categories,
+  };
 }
 
 /**
@@ -95,7 +115,16 @@ async function scan(env: NodeJS.ProcessEnv): Promise<Snapshot> {
     parsed.filter((a): a is XdgApp => a !== null),
     (a) => a.id.replace(DESKTOP_SUFFIX, ''),
   ).sort(byName);
+  markDefaults(apps, env);
   return { apps, byId: new Map(apps.map((a) => [a.id, a])), stamps: scans.flatMap((s) => s.stamps), scannedAtMs };
+}
+
+/** Marks the system's default terminal and browser among the entries. */
+function markDefaults(apps: XdgApp[], env: NodeJS.ProcessEnv): void {
+  for (const kind of ['terminal', 'browser'] as DefaultKind[]) {
+    const app = pickDefault(kind, defaultProgram(kind, env), apps);
+    if (app) app.defaultFor = [...(app.defaultFor ?? []), kind];
+  }
 }
 
 export function createXdgCatalog(opts: XdgCatalogOptions = {}): AppCatalog {
@@ -118,7 +147,14 @@ export function createXdgCatalog(opts: XdgCatalogOptions = {}): AppCatalog {
 
   return {
     async list() {
-      return (await current()).apps.map(({ name, id, windowKeys }) => ({ name, id, windowKeys: [...windowKeys] }));
+      return (await current()).apps.map(({ name, id, windowKeys, genericName, keywords, defaultFor }) => ({
+        name,
+        id,
+        windowKeys: [...windowKeys],
+        ...(genericName ? { genericName } : {}),
+        ...(keywords ? { keywords: [...keywords] } : {}),
+        ...(defaultFor ? { defaultFor: [...defaultFor] } : {}),
+      }));
     },
 
     async launch(requested) {

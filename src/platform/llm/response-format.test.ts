@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_TYPES } from './commands';
-import { LlmEnvelope, fromLlmEnvelope, llmResponseFormat } from './llm-schema';
-import { parseInput } from './validation';
+import { COMMAND_TYPES } from '../../protocol/commands';
+import { LlmEnvelope, fromLlmEnvelope } from '../../protocol/llm-schema';
+import { llmResponseFormat } from './response-format';
+import { parseInput } from '../../protocol/validation';
 
 type JsonSchema = { [k: string]: unknown };
 

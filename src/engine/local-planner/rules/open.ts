@@ -6,7 +6,7 @@ import { resolvePronoun } from '../follow-up';
 import { askWhichApp, focusApp } from '../choices';
 import { noApp, noTab } from '../messages';
 import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
-import { aliasHosts } from '../site-aliases';
+import { aliasHosts, isUnknownBareWord } from '../site-aliases';
 import { siteText, typedForm } from '../site-text';
 import { pickTab } from '../switch-target';
 import { matchTabs } from '../tab-matcher';
@@ -78,12 +78,16 @@ export function openRule(clause: string, ctx: ClauseContext): ClauseResult | nul
 
 /** The open tab of this site or title, else a new tab; `tabOnly`: "open the X tab" never opens a new one. */
 function existingOrNew(target: string, ctx: ClauseContext, tabOnly = false, personal = false): ClauseResult {
-  const url = tabOnly || (personal && !aliasHosts(squash(target))) ? null : siteText(target, ctx.original);
+  // "open xclock" with no app or site of that name: asked, never a made-up xclock.com.
+  const url = tabOnly || (personal && !aliasHosts(squash(target))) || isUnknownBareWord(target) ? null : siteText(target, ctx.original);
   // A plain site name matches tabs of that site only; a description ("the planning doc") any tab's words.
   const tabs = matchTabs(target, ctx.snap.tabs, { fuzzy: false });
   if (tabs.tier === 'site' || (tabs.tier === 'words' && !url)) return pickTab(tabs.tabs);
   if (url) return ok({ type: 'open_url', url: isAddress(target) ? typedForm(target, ctx.original) : url });
   if (tabOnly) return ask(noTab(target, ctx.snap.tabs), CONFIDENCE.noMatch);
+  if (isUnknownBareWord(target) && !personal) {
+    return ask(`No app or site I know is called "${target}". Say its address, e.g. "open ${target}.com", or the app's name as "deskpilot context" lists it.`, CONFIDENCE.noMatch);
+  }
   return ask(`Which site is "${target}"? Say its address, e.g. "open example.com".`, CONFIDENCE.noMatch);
 }
 

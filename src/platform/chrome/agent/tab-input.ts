@@ -14,6 +14,7 @@ import { maskPii } from './pii';
 import type { Settling, Watch } from './settling';
 import type { TabSession, WorldRef } from './tab-session';
 import type { Located, TabSnapshots } from './tab-snapshot';
+import { keystrokes } from './typing';
 import { verifiedClick, type ClickPort } from './verified-click';
 
 /** Bound for a document to render two frames before a click is tried again (background tabs render about once a second). */
@@ -119,22 +120,49 @@ export class TabInput {
     if (placed === 'disabled') throw unusable(`Element ID ${id} is disabled or read-only.`);
     if (placed !== 'ok') throw unusable(`Element ID ${id} could not be focused.`);
     if (facts.isPassword && value) this.s.secrets.add(value);
-    if (value !== '') await this.s.send(this.s.top, 'Input.insertText', { text: value });
+    if (value !== '') await this.typeText(value);
     else if (mode === 'replace') await this.pressCombo('Backspace');
+    // The value is checked before Enter: a submitted search field is often cleared by the page.
+    const state = await this.s.call<{ secret: boolean; length: number; value: string } | null>(r.fs, r.w, 'fieldState', r.ref.local).catch(() => null);
+    const mask = (t: string) => (opts.maskPii ? maskPii(t) : t);
+    const mismatch = state ? this.valueMismatch(state, value, mode) : null;
+    if (mismatch !== null) {
+      const changed = await this.settling.waitForChange(watch, Math.min(opts.noChangeMs, 500));
+      const typed = facts.isPassword ? `${value.length} characters` : `"${mask(value)}"`;
+      const shows = facts.isPassword ? `${mismatch.length} characters` : `"${mask(mismatch)}"`;
+      const msg = `Typed ${typed} into element ${id}, but the field now holds ${shows}${submit ? ', so Enter was not pressed' : ''}.`;
+      return { ok: false, code: 'action_failed', changed, message: msg };
+    }
     if (submit) await this.pressCombo('Enter');
     const changed = await this.settling.waitForChange(watch, opts.noChangeMs);
-    const state = await this.s.call<{ secret: boolean; length: number; value: string } | null>(r.fs, r.w, 'fieldState', r.ref.local).catch(() => null);
     let msg: string;
     if (facts.isPassword) msg = `Typed ${value.length} characters into password field ${id}.`;
-    else {
-      const shown = opts.maskPii ? maskPii(value) : value;
-      msg = value === '' ? `Cleared element ${id}.` : `Typed "${shown}" into element ${id}.`;
-      if (state && !submit && mode === 'replace' && state.value !== value.replace(/\s+/g, ' ').trim() && state.value !== '') {
-        msg += ` The field now shows "${opts.maskPii ? maskPii(state.value) : state.value}".`;
-      }
-    }
+    else msg = value === '' ? `Cleared element ${id}.` : `Typed "${mask(value)}" into element ${id}.`;
     if (submit) msg += ' Pressed Enter.';
     return this.outcome(changed, watch, msg);
+  }
+
+  /** Key presses per character (see typing.ts), into the focused field. */
+  private async typeText(value: string): Promise<void> {
+    for (const k of keystrokes(value)) {
+      if (k.kind === 'insert') await this.s.send(this.s.top, 'Input.insertText', { text: k.text });
+      else for (const ev of k.events) await this.s.send(this.s.top, 'Input.dispatchKeyEvent', ev as unknown as CdpParams<'Input.dispatchKeyEvent'>);
+    }
+  }
+
+  /**
+   * What the field holds when it is not what was typed (null when it is). The page script reports a
+   * field's text with runs of white space as one space and cut at 300 characters; a password field
+   * only by its length. Appending is checked by length only, as the earlier text is not known.
+   */
+  private valueMismatch(state: { secret: boolean; length: number; value: string }, value: string, mode: 'replace' | 'append'): string | null {
+    if (mode === 'append' || state.secret) {
+      const ok = mode === 'append' ? state.length >= value.length : state.length === value.length;
+      return ok ? null : state.secret ? '•'.repeat(state.length) : state.value;
+    }
+    const want = value.replace(/\s+/g, ' ').trim();
+    const squashed = want.length > 300 ? `${want.slice(0, 299)}\u2026` : want;
+    return state.value === squashed ? null : state.value;
   }
 
   async select(id: number, option: Option, noChangeMs: number): Promise<ActionOutcome> {

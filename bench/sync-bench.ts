@@ -1,0 +1,183 @@
+// Sync bench: the cross-device queue on loopback. A command's round trip A → sync server → B →
+// effect in B's real Chromium → report back to A (switch_tab, alternating between two tabs),
+// and what publishing a desk of 300 tabs costs the publisher when one tab changes (CPU time
+// and the size of the Yjs update sent). Figures only; targets are reported as met or not.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as Y from 'yjs';
+import { DeviceWorker } from '../src/app/device-worker';
+import { LocalDesk } from '../src/app/local-desk';
+import { RemoteDevices } from '../src/app/sync/remote-devices';
+import { compose } from '../src/compose/compose';
+import type { ContextSnapshot, TabInfo } from '../src/protocol/context';
+import { connectSync } from '../src/platform/sync/sync-connection';
+import { SyncDoc } from '../src/platform/sync/sync-doc';
+import { enrollKeyOf, newDeviceKey, newUserSecret, userIdOf } from '../src/platform/sync/sync-secret';
+import { startSyncServer } from '../src/platform/sync/sync-server';
+import { openTakenJournal } from '../src/platform/sync/taken-journal';
+import { startDesktop } from '../tests/support/desktop';
+import { cleanUpOnInterrupt, fmtMs, fmtStats, formatTable, machineNote, stats, waitForQuietCpu } from './stats';
+import { TabFixture } from './tab-fixture';
+
+const ROUND_TRIPS = 100;
+const WARMUP = 5;
+const PUBLISH_TABS = 300;
+const PUBLISH_CHANGES = 200;
+const TARGET_P50_MS = 50;
+const TARGET_PUBLISH_CPU_MS = 5;
+const TARGET_UPDATE_BYTES = 2048;
+
+export async function run(): Promise<void> {
+  console.log(`Sync bench: ${ROUND_TRIPS} command round trips on loopback; publishing a desk of ${PUBLISH_TABS} tabs`);
+  console.log(machineNote());
+  publishCost();
+  await roundTrips();
+}
+
+function tab(i: number, over: Partial<TabInfo> = {}): TabInfo {
+  const w = 1 + Math.floor((i - 1) / 100);
+  return {
+    index: i,
+    title: `Some page title number ${i} — a site`,
+    url: `https://site${i % 40}.example.org/articles/${i}?ref=bench`,
+    domain: `site${i % 40}.example.org`,
+    content_summary: null,
+    is_active: (i - 1) % 100 === 0,
+    window_index: w,
+    local_index: ((i - 1) % 100) + 1,
+    target_id: `${String(i).padStart(8, '0')}AB12CD34EF56AB12CD34EF56`,
+    ...over,
+  };
+}
+
+function desk(tabs: TabInfo[]): ContextSnapshot {
+  const ok = { ok: true, message: 'ok' };
+  return {
+    taken_at: new Date().toISOString(),
+    monitors: [],
+    running_apps: [],
+    installed_apps: Array.from({ length: 80 }, (_, i) => ({ name: `App ${i}` })),
+    tabs,
+    presets: ['code space'],
+    sources: { windows: ok, chrome: ok, presets: ok },
+  };
+}
+
+/** CPU time of one publish after a single tab changed (the snapshot is already taken), and the update it sends. */
+function publishCost(): void {
+  const doc = new Y.Doc();
+  const sync = new SyncDoc(doc);
+  let sent = 0;
+  doc.on('update', (u: Uint8Array) => (sent = u.byteLength));
+  const tabs = Array.from({ length: PUBLISH_TABS }, (_, i) => tab(i + 1));
+  sync.publishSnapshot('bench-device', desk(tabs));
+  const initial = sent;
+  const cpu: number[] = [];
+  const sizes: number[] = [];
+  for (let n = 0; n < PUBLISH_CHANGES; n++) {
+    const i = (n * 37) % PUBLISH_TABS;
+    tabs[i] = { ...tabs[i]!, title: `Changed title ${n}`, url: `https://news.example.org/story/${n}` };
+    const snap = desk(tabs);
+    sent = 0;
+    const before = process.cpuUsage();
+    sync.publishSnapshot('bench-device', snap);
+    const used = process.cpuUsage(before);
+    cpu.push((used.user + used.system) / 1000);
+    sizes.push(sent);
+  }
+  const c = stats(cpu);
+  const s = stats(sizes);
+  console.log(
+    '\n' +
+      formatTable([
+        ['publish, 300 tabs', 'p50 (p95)', 'target', 'met'],
+        ['first publish: update size', `${(initial / 1024).toFixed(1)} KiB`, '—', '—'],
+        ['one tab changed: CPU per publish', fmtStats(c), `< ${TARGET_PUBLISH_CPU_MS} ms`, c.p50 < TARGET_PUBLISH_CPU_MS ? 'yes' : 'no'],
+        ['one tab changed: update size', `${s.p50} B (${s.p95} B)`, `< ${TARGET_UPDATE_BYTES} B`, s.p95 < TARGET_UPDATE_BYTES ? 'yes' : 'no'],
+      ]),
+  );
+}
+
+async function roundTrips(): Promise<void> {
+  const desktop = await startDesktop({ chrome: true });
+  const dir = await mkdtemp(path.join(tmpdir(), 'deskpilot-syncbench-'));
+  const server = await startSyncServer({ port: 0, host: '127.0.0.1', dataFile: path.join(dir, 'sync.sqlite') });
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanup = async () => {
+    for (const c of cleanups.reverse()) await c();
+    await server.close();
+    await desktop.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  const uninstall = cleanUpOnInterrupt(cleanup);
+  try {
+    const fixture = await TabFixture.connect(desktop.chrome!.browserWsUrl);
+    cleanups.push(() => fixture.dispose());
+    const first = await fixture.openWindow({ url: desktop.pages.url('page', { title: 'Bench One' }), title: 'Bench One' });
+    await fixture.openIn(first, [{ url: desktop.pages.url('page', { title: 'Bench Two' }), title: 'Bench Two' }]);
+
+    // B: an engine on the test desktop, and its device worker.
+    process.env.DISPLAY = desktop.display;
+    const wired = await compose({ configDir: path.join(dir, 'b'), chromeUrl: desktop.chrome!.browserWsUrl });
+    const bDesk = new LocalDesk(wired);
+    cleanups.push(() => bDesk.close());
+    const secret = newUserSecret();
+    const enrollKey = enrollKeyOf(secret);
+    const userId = userIdOf(enrollKey);
+    const token = (deviceId: string) => ({ userId, deviceId, deviceKey: newDeviceKey(), enrollKey });
+    const b = connectSync({ url: server.url, token: token(wired.engine.deviceId) });
+    const a = connectSync({ url: server.url, token: token('bench-sender-a') });
+    cleanups.push(() => (a.close(), b.close()));
+    await Promise.all([a.ready, b.ready]);
+    a.doc.pairDevice({ v: 1, id: 'bench-sender-a', name: 'A', platform: process.platform, version: 'bench', last_seen: Date.now() });
+    const worker = new DeviceWorker({ desk: bDesk, link: b, journal: await openTakenJournal(path.join(dir, 'b'), 600_000), deviceId: wired.engine.deviceId, name: 'B', platform: process.platform, version: 'bench' });
+    worker.start();
+    cleanups.push(() => worker.stop());
+    const remote = new RemoteDevices({ doc: a.doc, deviceId: 'bench-sender-a', onlineDevices: () => a.onlineDevices(), flushed: (ms) => a.flushed(ms) });
+    const deadline = Date.now() + 60_000;
+    while (!remote.list().find((v) => v.device.name === 'B')?.snapshot?.tabs.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const target = remote.list().find((v) => v.device.name === 'B')!;
+    const snap = target.snapshot!;
+    const [one, two] = [snap.tabs.findIndex((t) => t.title === 'Bench One') + 1, snap.tabs.findIndex((t) => t.title === 'Bench Two') + 1];
+    const batches = await Promise.all(
+      [one, two].map(async (i) => {
+        const p = await remote.prepare(target.device, { type: 'switch_tab', tab_index: i }, snap);
+        if (!p.ok) throw new Error(`switch_tab ${i} did not prepare: ${JSON.stringify(p.report.errors)}`);
+        return p.batch;
+      }),
+    );
+    await waitForQuietCpu();
+    const times: number[] = [];
+    for (let n = 0; n < WARMUP + ROUND_TRIPS; n++) {
+      const batch = { ...batches[n % 2]!, id: `bench-${n}-${batches[n % 2]!.id}`.slice(0, 200) };
+      const t0 = performance.now();
+      const report = await remote.run(target.device, batch);
+      const ms = performance.now() - t0;
+      if (report.status !== 'done') throw new Error(`round trip ${n}: ${report.status} ${JSON.stringify(report.errors)}`);
+      if (n >= WARMUP) times.push(ms);
+    }
+    // The same commands run on B directly: what the queue adds is the difference.
+    const direct: number[] = [];
+    for (let n = 0; n < WARMUP + ROUND_TRIPS; n++) {
+      const batch = { ...batches[n % 2]!, id: `direct-${n}-${batches[n % 2]!.id}`.slice(0, 200) };
+      const t0 = performance.now();
+      await bDesk.run(batch);
+      if (n >= WARMUP) direct.push(performance.now() - t0);
+    }
+    const s = stats(times);
+    const d = stats(direct);
+    console.log(
+      '\n' +
+        formatTable([
+          ['round trip A → server → B → switch_tab → report → A', 'p50 (p95)', 'target', 'met'],
+          [`${ROUND_TRIPS} commands (min ${fmtMs(s.min)}, max ${fmtMs(s.max)})`, fmtStats(s), `p50 < ${TARGET_P50_MS} ms`, s.p50 < TARGET_P50_MS ? 'yes' : 'no'],
+          ['the same switch_tab run on B directly (no queue)', fmtStats(d), '—', '—'],
+        ]),
+    );
+  } finally {
+    uninstall();
+    await cleanup();
+  }
+}
