@@ -34,7 +34,7 @@ export interface DeviceWorkerOptions {
   platform: string;
   version: string;
   ttlMs?: number;
-  /** How often the desk is looked at for changes to publish (only changes are sent). */
+  /** How often the desk is looked at for changes to publish (only changes are sent); a sender asks for a fresh one before it prepares a command. */
   publishEveryMs?: number;
   /** How often the device row's last_seen is refreshed. */
   heartbeatMs?: number;
@@ -80,7 +80,7 @@ export class DeviceWorker {
       t.unref?.();
       this.cleanups.push(() => clearInterval(t));
     };
-    every(this.o.publishEveryMs ?? 2_000, () => this.publishSoon());
+    every(this.o.publishEveryMs ?? 5_000, () => this.publishSoon());
     every(this.o.heartbeatMs ?? 30_000, () => this.putDeviceRow());
     // Rows that expire while nobody touches them are cleaned up on this beat.
     every(Math.max(1_000, Math.floor(this.ttl / 2)), () => this.scanAll());
