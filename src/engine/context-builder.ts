@@ -78,10 +78,20 @@ async function presetsPart(src: ContextSources): Promise<{ names: string[]; stat
   }
 }
 
+/** Enough words to be recognised by; some entries list dozens (translations, synonyms). */
+const MAX_KEYWORDS = 8;
+
 /** Each display name once; the catalog decides which entry a duplicate name means. */
 function installedApps(catalog: CatalogApp[]): InstalledApp[] {
   const seen = new Set<string>();
-  return catalog.filter((a) => !seen.has(a.name.toLowerCase()) && seen.add(a.name.toLowerCase())).map((a) => ({ name: a.name }));
+  return catalog
+    .filter((a) => !seen.has(a.name.toLowerCase()) && seen.add(a.name.toLowerCase()))
+    .map((a) => ({
+      name: a.name,
+      ...(a.genericName ? { generic_name: a.genericName } : {}),
+      ...(a.keywords?.length ? { keywords: a.keywords.slice(0, MAX_KEYWORDS) } : {}),
+      ...(a.defaultFor?.length ? { default_for: [...a.defaultFor] } : {}),
+    }));
 }
 
 async function windowsPart(

@@ -12,6 +12,10 @@ import { tabLabel } from './words';
 
 const tab = (t: TabInfo) => tabLabel(t);
 
+/** The app acted on, and the name asked for when another app stands in for it ("Chromium (for "Google Chrome")"). */
+const appWords = (cmd: { app: string; command: { app_name: string } }) =>
+  cmd.app.toLowerCase() === cmd.command.app_name.toLowerCase() ? cmd.app : `${cmd.app} (for "${cmd.command.app_name}")`;
+
 export function describePlanned(cmd: ResolvedCommand, index: number): PlannedCommand {
   return { index, type: cmd.type, summary: summary(cmd), destructive: isDestructive(cmd), targets: targets(cmd) };
 }
@@ -56,12 +60,12 @@ function summary(cmd: ResolvedCommand): string {
       return `close ${cmd.tabs.map(tab).join(', ')}${age}`;
     }
     case 'focus_app':
-      return `bring ${cmd.app} to the front`;
+      return `bring ${appWords(cmd)} to the front`;
     case 'close_app':
-      return `quit ${cmd.app}`;
+      return `quit ${appWords(cmd)}`;
     case 'place_app': {
       const where = cmd.command.bounds ? `[${cmd.command.bounds.join(', ')}]` : `the ${cmd.command.monitor} monitor`;
-      return `move ${cmd.app} to ${where}`;
+      return `move ${appWords(cmd)} to ${where}`;
     }
     case 'activate_preset':
       return `apply preset "${cmd.preset}"`;

@@ -4,6 +4,8 @@ import type { FieldError } from '../protocol/validation';
 import { closestNames } from './closest-names';
 import { openUrlTarget } from './open-url-target';
 import { isTabManagerCommand, resolveTabCommand, TAB_MANAGER_TYPES } from './resolve-tabs';
+import { appNamed, browserStandIn } from './app-names';
+import { isUnknownBareWord } from './local-planner/site-aliases';
 
 // Resolution turns a schema-valid batch into concrete targets taken from the snapshot the
 // planner saw: tab indices become CDP target ids, so later index shifts cannot redirect a
@@ -80,6 +82,9 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: 
     case 'open_url': {
       const n = openUrlTarget(command.url, typed);
       if (!n.ok) return fail('url', n.reason), null;
+      // An installed app's name wins over a made-up domain: "xclock" is XClock, not xclock.com.
+      const app = isUnknownBareWord(command.url) ? appNamed(command.url, snap) : null;
+      if (app) return fail('url', `"${command.url}" is the app ${app}, not a web site; to open it use focus_app with app_name "${app}"`), null;
       return { type: 'open_url', command, url: n.url, domain: n.domain };
     }
     case 'focus_app': {
@@ -133,8 +138,9 @@ function findApp(snap: ContextSnapshot, name: string, allowInstalled: boolean): 
   const key = name.toLowerCase();
   const running = snap.running_apps.find((a: RunningApp) => a.name.toLowerCase() === key);
   if (running) return running.name;
-  if (!allowInstalled) return null;
-  return snap.installed_apps.find((a) => a.name.toLowerCase() === key)?.name ?? null;
+  const installed = allowInstalled ? snap.installed_apps.find((a) => a.name.toLowerCase() === key) : undefined;
+  // "Google Chrome" on a desk that has Chromium (or Brave, Edge…): the result names the one used.
+  return installed?.name ?? browserStandIn(name, snap, allowInstalled);
 }
 
 function noSuchApp(name: string, snap: ContextSnapshot, installedToo: boolean): string {

@@ -38,6 +38,10 @@ export type RunningApp = z.infer<typeof RunningApp>;
 
 export const InstalledApp = z.strictObject({
   name: z.string(),
+  // How people name it besides its name ("the terminal", "the browser"); absent in older snapshots.
+  generic_name: z.string().optional().describe('What kind of app it is, e.g. "Terminal", "Web Browser".'),
+  keywords: z.array(z.string()).optional().describe('Other words for it: its .desktop Keywords, its full name when the name shown is shorter.'),
+  default_for: z.array(z.enum(['terminal', 'browser'])).optional().describe("The system's default terminal emulator / web browser."),
 });
 export type InstalledApp = z.infer<typeof InstalledApp>;
 
