@@ -133,10 +133,7 @@ export async function runExecOnDevice(flags: ConfigFlags, o: { json: string; dry
       io.err(`deskpilot: ${found.message}\n`);
       return EXIT.invalid;
     }
-    const report = await s.remote
-      .desk(found.device)
-      .exec(parsed.value, { dryRun: o.dryRun, signal: interrupted() })
-      .catch(reportOfFailure);
+    const report = await whileWaiting(io, (signal) => s.remote.desk(found.device).exec(parsed.value, { dryRun: o.dryRun, signal })).catch(reportOfFailure);
     tellReport(report, io, { json: true, extra: { device: { id: found.device.id, name: found.device.name } } });
     return exitCodeFor(report);
   });
@@ -224,7 +221,7 @@ export async function maybeRunOnDevice(flags: ConfigFlags, args: RunOnDeviceArgs
         return EXIT.needsUser;
       }
     }
-    const report = await session.remote.run(device, batch, interrupted()).catch(reportOfFailure);
+    const report = await whileWaiting(io, (signal) => session.remote.run(device, batch, signal)).catch(reportOfFailure);
     if (!args.json) io.out(`On "${device.name}":\n`);
     tellReport(report, io, { json: args.json, extra: { envelope: outcome.envelope, planner: outcome.planner, device: { id: device.id, name: device.name } } });
     return exitCodeFor(report);
@@ -242,11 +239,22 @@ function reportOfFailure(e: unknown): ExecReport {
   return emptyReport(status, { errors: [{ path: '', message: errorMessage(e) }] });
 }
 
-/** Ctrl-C while waiting for another device withdraws the command (its row is deleted). */
-function interrupted(): AbortSignal {
+/**
+ * Ctrl-C (or SIGTERM) while waiting for another device withdraws the command: its row is
+ * deleted, so the device never runs it. The listeners live only while waiting. When the warm
+ * service runs this for a thin client, an Io that carries the client's `signal` (the client
+ * went away) withdraws it too.
+ */
+async function whileWaiting<T>(io: Io, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const ac = new AbortController();
-  const onSig = () => ac.abort();
-  process.once('SIGINT', onSig);
-  process.once('SIGTERM', onSig);
-  return ac.signal;
+  const onSignal = () => ac.abort();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const client = (io as { signal?: AbortSignal }).signal;
+  try {
+    return await fn(client ? AbortSignal.any([ac.signal, client]) : ac.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }

@@ -85,7 +85,8 @@ describeDesktop('the cross-device command queue', () => {
   it('run "… on <device>" plans against B\'s published desk and closes B\'s tab after the sender\'s yes', async () => {
     const url = deskB.pages.url('page', { title: 'Kitten Gallery' });
     await rawB.open(url);
-    await b.startService();
+    // With A's own service running too: the call may be run by it for a thin client.
+    await Promise.all([a.startService(), b.startService()]);
     await publishedWith(b, url);
     const asked = await a.cli(['run', '--planner', 'local', `close the kitten gallery tab on the ${B}`]);
     // No terminal and no --yes: nothing is sent.
