@@ -14,6 +14,7 @@
 //
 //   __dp.arm(id)    id: the element's registry number in this world, or null (any press here is stray)
 //   __dp.probed()   { got: 'hit' | 'miss' | null, what } — what the press reached, if it came here
+//   __dp.pressed()  whether the element is :active (the press reached it, seen or not)
 //   __dp.disarm()   the same report, and stop watching
 //   __dp.frames()   a promise that resolves after this document rendered two more frames
 
@@ -58,6 +59,12 @@ export const HIT_PROBE_SCRIPT = String.raw`
     return id === null || el !== null;
   };
   globalThis.__dp.probed = probeReport;
+  // Whether the element is being pressed: :active holds even when a page listener that ran
+  // before ours stopped the press on its way.
+  globalThis.__dp.pressed = function () {
+    var p = probe;
+    return !!p && p.el !== null && (p.el.matches(':active') || (p.box !== null && p.box.matches(':active')));
+  };
   globalThis.__dp.disarm = function () { var r = probeReport(); probe = null; return r; };
   globalThis.__dp.frames = function () {
     return new Promise(function (resolve) { requestAnimationFrame(function () { requestAnimationFrame(function () { resolve(true); }); }); });

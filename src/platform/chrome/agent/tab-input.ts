@@ -17,9 +17,6 @@ import type { Located, TabSnapshots } from './tab-snapshot';
 import { keystrokes } from './typing';
 import { verifiedClick, type ClickPort } from './verified-click';
 
-/** Bound for a document to render two frames before a click is tried again (background tabs render about once a second). */
-const FRAMES_WAIT_MS = 5000;
-
 type Option = { value: string } | { text: string } | { index: number };
 
 interface Prepared {
@@ -78,7 +75,9 @@ export class TabInput {
     call: (fs, w, fn, ...args) => this.s.call(fs, w, fn, ...args),
     frames: async (fs, w) => {
       const expression = 'globalThis.__dp ? __dp.frames() : true';
-      await this.s.send(fs, 'Runtime.evaluate', { expression, uniqueContextId: w.uniqueId, awaitPromise: true, silent: true }, FRAMES_WAIT_MS).catch(() => undefined);
+      // As long as a page gets to load: a background tab renders about once a second, and one that
+      // has not painted yet (it drops input until then) may take longer on a busy machine.
+      await this.s.send(fs, 'Runtime.evaluate', { expression, uniqueContextId: w.uniqueId, awaitPromise: true, silent: true }, this.s.timings.loadTimeoutMs).catch(() => undefined);
     },
     mouse: async (type, at, button, buttons, clickCount) => {
       await this.s.send(this.s.top, 'Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button, buttons, ...(clickCount ? { clickCount } : {}) });

@@ -100,11 +100,12 @@ async function whereItMissed(port: ClickPort, target: ClickTarget, others: Array
   if (report.got === 'miss') return report.what;
   const stray = (await Promise.all(others.map((o) => port.call<ProbeReport>(o.fs, o.w, 'probed').catch(() => null)))).find((r) => r?.got);
   if (stray) return stray.what;
-  // Nobody saw it. Chrome drops input to a document that has not painted yet: then try again.
-  // Otherwise a page listener that ran before ours (a document we joined late) stopped it: it was
-  // delivered, and repeating it would click twice.
-  const painted = await port.call<boolean>(target.fs, target.w, 'painted').catch(() => true);
-  return painted ? null : '';
+  // Nobody saw it: a page listener that ran before ours (in a document we joined late) may have
+  // stopped it on its way — then the element is :active, the press was delivered, and repeating
+  // it would click twice. Otherwise it was dropped (a document that has not painted yet drops
+  // input) or went to a frame we do not watch: try again.
+  const pressed = await port.call<boolean>(target.fs, target.w, 'pressed').catch(() => true);
+  return pressed ? null : '';
 }
 
 async function disarm(port: ClickPort, worlds: Array<{ fs: FrameSession; w: World }>): Promise<void> {
