@@ -38,24 +38,32 @@ export const PressKey = z
 export const Scroll = z
   .strictObject({
     action: z.literal('scroll'),
-    direction: z.enum(['up', 'down', 'top', 'bottom']),
-    id: elementId.optional().describe('scroll this element instead of the page'),
+    direction: z.enum(['up', 'down', 'top', 'bottom', 'toElement']),
+    id: elementId.optional().describe('scroll this element instead of the page; with toElement, the element to bring into view'),
     amount: z.number().int().min(1).max(20_000).optional().describe('pixels; default one screen'),
   })
-  .describe('Scroll the page or an element.');
+  .describe('Scroll the page or an element, or (toElement) bring element id into view.');
 export const Navigate = z
   .strictObject({ action: z.literal('navigate'), to: z.union([z.literal('back'), z.literal('forward'), z.literal('reload'), z.strictObject({ url: shortText(8192).min(1) })]) })
   .describe('Go to a URL in the current tab, or back/forward/reload.');
 export const WaitFor = z
   .strictObject({
     action: z.literal('wait_for'),
-    condition: z.union([z.strictObject({ text: shortText(500).min(1) }), z.literal('navigation'), z.literal('network_idle')]),
+    condition: z.union([
+      z.strictObject({ text: shortText(500).min(1) }),
+      z.strictObject({ selector: shortText(500).min(1).describe('CSS selector of an element that must become visible') }),
+      z.literal('navigation'),
+      z.literal('network_idle'),
+    ]),
     timeout_ms: z.number().int().min(100).max(30_000).optional(),
   })
-  .describe('Wait (bounded) for text to appear, a navigation, or the network to go idle.');
+  .describe('Wait (bounded) for text or a visible element to appear, a navigation, or the network to go idle.');
 export const ReadPage = z
   .strictObject({ action: z.literal('read_page'), id: elementId.optional(), max_chars: z.number().int().min(100).max(20_000).optional() })
   .describe('Read the visible text of the page or of one element (bounded).');
+export const GetHtml = z
+  .strictObject({ action: z.literal('get_html'), id: elementId.optional(), max_chars: z.number().int().min(100).max(20_000).optional() })
+  .describe('Read the HTML of the page or of one element, for extraction (bounded; scripts, styles and password values left out).');
 export const OpenTab = z.strictObject({ action: z.literal('open_tab'), url: shortText(8192).min(1) }).describe('Open a URL in a new background target tab.');
 export const OpenTool = z.strictObject({ action: z.literal('open_tool'), name: shortText(200).min(1) }).describe('Open a saved Tool (a named site) by name.');
 export const SwitchTabAction = z
@@ -73,6 +81,7 @@ export const PageCommand = z.discriminatedUnion('action', [
   Navigate,
   WaitFor,
   ReadPage,
+  GetHtml,
   OpenTab,
   OpenTool,
   SwitchTabAction,

@@ -72,4 +72,40 @@ describeDesktop('agent page actions (real Chromium)', () => {
     expect(typed.message).toBe(`Typed "ab1" into element ${code}, but the field now holds "AB1", so Enter was not pressed.`);
     expect(await rawEval(tab, "document.getElementById('upper').value")).toBe('AB1');
   });
+
+  it('scrolls an element far below into view', async () => {
+    const tab = await open('/scroll-wait.html');
+    const snap = await browser.snapshot(tab, { maxChars: 20_000, maskPii: true });
+    expect(snap.text).not.toMatch(/>Far button</);
+    // Far elements are listed once scrolled near; a bigger range reaches them by number.
+    await browser.perform(tab, { action: 'scroll', direction: 'bottom' }, ACT);
+    const far = idFor((await browser.snapshot(tab, SNAP)).text, />Far button</);
+    await browser.perform(tab, { action: 'scroll', direction: 'top' }, ACT);
+    expect(await rawEval(tab, 'scrollY')).toBe(0);
+    const r = await browser.perform(tab, { action: 'scroll', direction: 'toElement', id: far }, ACT);
+    expect(r).toMatchObject({ ok: true, changed: true, message: `Scrolled element ${far} into view.` });
+    expect(await rawEval(tab, "(() => { const b = document.getElementById('far').getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; })()")).toBe(true);
+    const missing = await browser.perform(tab, { action: 'scroll', direction: 'toElement' }, ACT);
+    expect(missing).toMatchObject({ ok: false, code: 'invalid_argument' });
+  });
+
+  it('waits for an element by CSS selector (bounded) and reads bounded HTML without scripts or passwords', async () => {
+    const tab = await open('/scroll-wait.html');
+    const save = idFor((await browser.snapshot(tab, SNAP)).text, />Save</);
+    await rawEval(tab, "document.getElementById('reveal').click()");
+    expect(await browser.perform(tab, { action: 'wait_for', condition: { selector: '.toast' }, timeout_ms: 30_000 }, ACT)).toMatchObject({ ok: true });
+    expect(await rawEval(tab, "document.querySelector('.toast').textContent")).toBe('Saved');
+    const never = await browser.perform(tab, { action: 'wait_for', condition: { selector: '.never' }, timeout_ms: 200 }, ACT);
+    expect(never).toMatchObject({ ok: false, code: 'timed_out' });
+    expect(await browser.perform(tab, { action: 'wait_for', condition: { selector: '[[' }, timeout_ms: 200 }, ACT)).toMatchObject({ ok: false, code: 'invalid_argument' });
+
+    const page = await browser.perform(tab, { action: 'get_html', max_chars: 20_000 }, ACT);
+    expect(page.ok).toBe(true);
+    expect(page.output).toContain('<p data-price="12.50">Price: 12.50</p>');
+    expect(page.output).not.toContain('hunter22');
+    expect(page.output).not.toContain('window.x');
+    const cut = await browser.perform(tab, { action: 'get_html', id: save, max_chars: 100 }, ACT);
+    expect(cut.output).toMatch(/^<button id="reveal"/);
+    expect(cut.output!.length).toBeLessThan(200);
+  });
 });

@@ -40,17 +40,23 @@ export function describeCommand(c: PageCommand, opts: DescribeOptions = {}): str
     case 'press_key':
       return log ? `press ${c.key}${c.id !== undefined ? ` on #${c.id}` : ''}` : `Pressed ${c.key}${c.id !== undefined ? ` on ${element(c.id)}` : ''}`;
     case 'scroll':
+      if (c.direction === 'toElement') return log ? `scroll to #${c.id ?? '?'}` : `Scrolled ${c.id !== undefined ? element(c.id) : 'an element'} into view`;
       return log
         ? `scroll ${c.direction}${c.id !== undefined ? ` #${c.id}` : ''}`
         : `Scrolled ${c.direction === 'top' || c.direction === 'bottom' ? `to the ${c.direction}` : c.direction}${c.id !== undefined ? ` in ${element(c.id)}` : ''}`;
     case 'navigate':
       if (log) return `navigate ${typeof c.to === 'string' ? c.to : c.to.url}`;
       return typeof c.to === 'string' ? (c.to === 'reload' ? 'Reloaded the page' : `Went ${c.to}`) : `Went to ${c.to.url}`;
-    case 'wait_for':
-      if (log) return `wait for ${typeof c.condition === 'string' ? c.condition : JSON.stringify(c.condition.text)}`;
-      return `Waited for ${typeof c.condition === 'string' ? (c.condition === 'navigation' ? 'the page to load' : 'the network to go quiet') : quoted(c.condition.text)}`;
+    case 'wait_for': {
+      const cond = c.condition;
+      if (log) return `wait for ${typeof cond === 'string' ? cond : 'text' in cond ? JSON.stringify(cond.text) : cond.selector}`;
+      if (typeof cond === 'string') return `Waited for ${cond === 'navigation' ? 'the page to load' : 'the network to go quiet'}`;
+      return 'text' in cond ? `Waited for ${quoted(cond.text)}` : `Waited for an element ${quoted(cond.selector)}`;
+    }
     case 'read_page':
       return log ? `read page${c.id !== undefined ? ` #${c.id}` : ''}` : c.id !== undefined ? `Read ${element(c.id)}` : 'Read the page';
+    case 'get_html':
+      return log ? `get html${c.id !== undefined ? ` #${c.id}` : ''}` : c.id !== undefined ? `Read the HTML of ${element(c.id)}` : 'Read the HTML of the page';
     case 'open_tab':
       return log ? `open tab ${c.url}` : `Opened ${c.url} in a new tab`;
     case 'open_tool':

@@ -116,7 +116,7 @@ const LEGACY: Record<string, (f: Fields) => Fields> = {
     };
   },
   press_key: (f) => ({ action: 'press_key', key: first(f, 'key', 'keys'), id: elementOf(f) }),
-  scroll: (f) => ({ action: 'scroll', direction: f.direction, id: elementOf(f) ?? (typeof f.target === 'number' ? f.target : undefined), amount: f.amount }),
+  scroll: (f) => ({ action: 'scroll', direction: f.direction, id: elementOf(f) ?? num(f.target), amount: f.amount }),
   navigate: (f) => {
     const how = first(f, 'action', 'direction');
     const url = first(f, 'url');
@@ -124,11 +124,14 @@ const LEGACY: Record<string, (f: Fields) => Fields> = {
   },
   wait_for: (f) => {
     const kind = String(first(f, 'waitType', 'wait_type', 'condition') ?? '').toLowerCase().replace(/[^a-z]/g, '');
-    const text = first(f, 'text', 'selector');
-    const condition = kind === 'navigation' ? 'navigation' : kind === 'networkidle' ? 'network_idle' : text !== undefined ? { text } : f.condition;
+    const text = first(f, 'text');
+    const selector = first(f, 'selector');
+    const condition =
+      kind === 'navigation' ? 'navigation' : kind === 'networkidle' ? 'network_idle' : selector !== undefined ? { selector } : text !== undefined ? { text } : f.condition;
     return { action: 'wait_for', condition, timeout_ms: first(f, 'timeout_ms', 'timeout', 'timeoutMs') };
   },
   read_page: (f) => ({ action: 'read_page', id: elementOf(f), max_chars: first(f, 'max_chars', 'maxChars') }),
+  get_html: (f) => ({ action: 'get_html', id: elementOf(f), max_chars: first(f, 'max_chars', 'maxChars') }),
   open_tab: (f) => ({ action: 'open_tab', url: f.url }),
   open_tool: (f) => ({ action: 'open_tool', name: first(f, 'name', 'tool_name', 'toolName') }),
   switch_tab: (f) => ({ action: 'switch_tab', tab: num(first(f, 'tab', 'tabId', 'tab_id')) }),
@@ -152,7 +155,7 @@ const LEGACY_NAMES: Record<string, keyof typeof LEGACY> = {
   waitfor: 'wait_for',
   wait: 'wait_for',
   readpage: 'read_page',
-  gethtml: 'read_page',
+  gethtml: 'get_html',
   gettext: 'read_page',
   opentab: 'open_tab',
   openurl: 'open_tab',
@@ -168,7 +171,7 @@ function fromLegacy(call: Record<string, unknown>): { ok: true; value: Fields } 
   const { tool: _tool, inputs, parameters, arguments: args, ...rest } = call;
   const nested = [inputs, parameters, args].find(isRecord);
   const fields: Fields = nested ? { ...rest, ...nested } : rest;
-  if ('selector' in fields && elementOf(fields) === undefined) {
+  if ('selector' in fields && elementOf(fields) === undefined && LEGACY_NAMES[name] !== 'wait_for') {
     return { ok: false, error: 'CSS selectors are not supported; address elements by their number ("id") from the latest snapshot' };
   }
   let target = LEGACY_NAMES[name];

@@ -99,6 +99,8 @@ export class AgentTab {
         return this.navigation.waitFor(cmd.condition, cmd.timeout_ms ?? 10_000);
       case 'read_page':
         return this.navigation.readPage(cmd.id, cmd.max_chars ?? 4000);
+      case 'get_html':
+        return this.navigation.readHtml(cmd.id, cmd.max_chars ?? 8000, opts.maskPii);
     }
   }
 }

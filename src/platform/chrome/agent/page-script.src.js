@@ -19,7 +19,7 @@
 //   changes()       DOM mutation + input/change event counter and ms since the last one (settle detection)
 //   prepare(id, o)  scroll into view, pick a hit-testable point (for Input.dispatchMouseEvent)
 //   facts(id)       safety facts (password, payment form, submits a form)
-//   focus/isFocused/placeCaret/fieldState/selectOption/ariaOptions/scroll/text/hasText/painted   action helpers
+//   focus/isFocused/placeCaret/fieldState/selectOption/ariaOptions/scroll/scrollTo/text/hasText/hasSelector/html/painted   action helpers
 //   arm/probed/disarm/frames   the hit probe of a verified click (hit-probe.ts)
 
 /* eslint-disable no-undef -- the page's globals (document, window …): tsc checks every name against the DOM */
@@ -720,6 +720,57 @@ function installPageScript(F) {
     return { tag: tag, type: type, isPassword: isPasswordLike(el), inPaymentForm: payment, submitsForm: submits };
   }
 
+  /**
+   * Brings an element to the middle of its scrolling boxes (the page's too).
+   * @param {number} id
+   */
+  function scrollToEl(id) {
+    var el = byId(id);
+    if (!el) return { status: 'not_found' };
+    var se = document.scrollingElement || document.documentElement;
+    var before = se.scrollTop;
+    el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+    var r = el.getBoundingClientRect();
+    return { status: 'ok', before: Math.round(before), after: Math.round(se.scrollTop), inView: r.bottom > 0 && r.top < innerHeight && r.width > 0 && r.height > 0 };
+  }
+
+  /**
+   * Whether a CSS selector matches an element a person can see ('invalid' for a selector that does not parse).
+   * @param {string} sel
+   */
+  function hasSelector(sel) {
+    /** @type {NodeListOf<HTMLElement>} */
+    var all;
+    try { all = document.querySelectorAll(sel); } catch (e) { return 'invalid'; }
+    for (var i = 0; i < all.length; i++) {
+      var r = all[i].getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && getComputedStyle(all[i]).visibility !== 'hidden') return 'found';
+    }
+    return 'missing';
+  }
+
+  /**
+   * The HTML of an element or the whole page, for extraction: scripts, styles and comments left out,
+   * password fields' values blanked, cut at `max` characters.
+   * @param {{ id?: number; max: number }} o
+   */
+  function htmlOf(o) {
+    var el = o.id ? byId(o.id) : document.documentElement;
+    if (!el) return null;
+    var copy = /** @type {Element} */ (el.cloneNode(true));
+    var drop = copy.querySelectorAll('script, style, noscript, template, svg');
+    for (var i = 0; i < drop.length; i++) drop[i].remove();
+    var fields = /** @type {NodeListOf<El>} */ (copy.querySelectorAll('input[value]'));
+    for (var j = 0; j < fields.length; j++) if (isPasswordLike(fields[j]) || fields[j].getAttribute('type') === 'hidden') fields[j].removeAttribute('value');
+    var walker = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
+    /** @type {Node[]} */
+    var comments = [];
+    while (walker.nextNode()) comments.push(walker.currentNode);
+    comments.forEach(function (c) { if (c.parentNode) c.parentNode.removeChild(c); });
+    var h = copy.outerHTML.replace(/\n\s*\n+/g, '\n');
+    return { html: h.length > o.max ? h.slice(0, o.max) : h, total: h.length };
+  }
+
   // Chrome drops input that reaches a document before its first paint; background tabs paint late.
   function painted() { return performance.getEntriesByType('paint').length > 0; }
 
@@ -727,7 +778,7 @@ function installPageScript(F) {
 
   G.__dp = { collect: collect, changes: changes, prepare: prepare, facts: facts, focus: focusEl, isFocused: isFocused,
     placeCaret: placeCaret, fieldState: fieldState, text: textOf, hasText: hasText, selectOption: selectOption,
-    ariaOptions: ariaOptions, scroll: doScroll, painted: painted };
+    ariaOptions: ariaOptions, scroll: doScroll, painted: painted, scrollTo: scrollToEl, hasSelector: hasSelector, html: htmlOf };
 
   // @hit-probe — the in-page half of a verified click (hit-probe.ts) goes here, in this scope.
 }

@@ -260,7 +260,8 @@ export class TabInput {
     return this.outcome(changed, watch, `Pressed ${key}${id !== undefined ? ` in element ${id}` : ''}.`);
   }
 
-  async scroll(direction: 'up' | 'down' | 'top' | 'bottom', id: number | undefined, amount: number | undefined, noChangeMs: number): Promise<ActionOutcome> {
+  async scroll(direction: 'up' | 'down' | 'top' | 'bottom' | 'toElement', id: number | undefined, amount: number | undefined, noChangeMs: number): Promise<ActionOutcome> {
+    if (direction === 'toElement') return this.scrollToElement(id, noChangeMs);
     let target: { fs: FrameSession; w: World; local?: number };
     if (id !== undefined) {
       const r = this.need(id);
@@ -289,6 +290,20 @@ export class TabInput {
     await this.settling.waitForChange(watch, Math.min(noChangeMs, 500));
     const pos = res.max > 0 ? ` (now at ${res.after} of ${res.max} px)` : '';
     return { ok: true, changed: true, message: `Scrolled ${what} ${moves} by ${Math.abs(res.after - res.before)} px${pos}.` };
+  }
+
+  /** Brings element `id` into view (the frame it is in too); lazy content it reveals gets a short settle. */
+  private async scrollToElement(id: number | undefined, noChangeMs: number): Promise<ActionOutcome> {
+    if (id === undefined) throw new ActionError('invalid_argument', 'scroll toElement needs "id": the number of the element to bring into view.');
+    const r = this.need(id);
+    const watch = await this.settling.watch();
+    const res = await this.s.call<{ status: string; before: number; after: number; inView: boolean }>(r.fs, r.w, 'scrollTo', r.ref.local);
+    if (res.status === 'not_found') throw notFound(id);
+    await revealFrame(this.s, r.fs, r.w.frameId);
+    if (!res.inView) throw unusable(`Element ID ${id} could not be brought into view (it is hidden or has no size).`);
+    const changed = await this.settling.waitForChange(watch, Math.min(noChangeMs, 500));
+    const moved = res.after !== res.before;
+    return { ok: true, changed: changed || moved, message: moved ? `Scrolled element ${id} into view.` : `Element ${id} is in view.` };
   }
 
   /** What was done; whether the page changed is said by `changed` (the loop words it for the model). */

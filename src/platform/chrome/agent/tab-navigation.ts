@@ -6,6 +6,7 @@ import type { ActionOutcome } from '../../../engine/agent-ports';
 import { sleep } from '../cdp-connection';
 import { refusalMessage } from '../devtools-guard';
 import { ActionError, checkUrl, notFound } from './action-error';
+import { maskPii } from './pii';
 import type { Settling } from './settling';
 import type { TabSession } from './tab-session';
 import type { TabSnapshots } from './tab-snapshot';
@@ -50,7 +51,7 @@ export class TabNavigation {
     return { ok: true, changed: true, message: `${label}: now at ${this.s.url}.` };
   }
 
-  async waitFor(condition: { text: string } | 'navigation' | 'network_idle', timeoutMs: number): Promise<ActionOutcome> {
+  async waitFor(condition: { text: string } | { selector: string } | 'navigation' | 'network_idle', timeoutMs: number): Promise<ActionOutcome> {
     const deadline = Date.now() + timeoutMs;
     const secs = `${Math.round(timeoutMs / 100) / 10} seconds`;
     if (condition === 'navigation') {
@@ -72,6 +73,7 @@ export class TabNavigation {
       }
       return { ok: true, changed: false, message: 'The network is idle.' };
     }
+    if ('selector' in condition) return this.waitForSelector(condition.selector, deadline, secs);
     const text = condition.text;
     for (;;) {
       this.s.assertAlive();
@@ -82,6 +84,40 @@ export class TabNavigation {
       if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `The text "${text}" did not appear within ${secs}.` };
       await sleep(100);
     }
+  }
+
+  private async waitForSelector(selector: string, deadline: number, secs: string): Promise<ActionOutcome> {
+    for (;;) {
+      this.s.assertAlive();
+      const found = await Promise.all(this.s.worlds().map(({ fs, w }) => this.s.call<string>(fs, w, 'hasSelector', selector).catch(() => 'missing')));
+      if (found.includes('found')) return { ok: true, changed: false, message: `An element matching "${selector}" is visible.` };
+      if (found.length > 0 && found.every((f) => f === 'invalid')) throw new ActionError('invalid_argument', `"${selector}" is not a valid CSS selector.`);
+      if (Date.now() > deadline) return { ok: false, code: 'timed_out', changed: false, message: `No visible element matched "${selector}" within ${secs}.` };
+      await sleep(100);
+    }
+  }
+
+  /** The HTML of an element or of the page's top document, cut at `maxChars`; PII masked when asked (secrets are redacted by the loop). */
+  async readHtml(id: number | undefined, maxChars: number, mask: boolean): Promise<ActionOutcome> {
+    let res: { html: string; total: number } | null;
+    if (id !== undefined) {
+      const r = this.snapshots.locate(id);
+      if (!r) throw notFound(id);
+      res = await this.s.call<{ html: string; total: number } | null>(r.fs, r.w, 'html', { id: r.ref.local, max: maxChars });
+    } else {
+      const w = this.s.topWorld() ?? (await this.s.waitForTopWorld(2000));
+      if (!w) throw new ActionError('action_failed', 'The page is not ready to read yet.');
+      res = await this.s.call<{ html: string; total: number } | null>(this.s.top, w, 'html', { max: maxChars });
+    }
+    if (!res) throw notFound(id!);
+    const cut = res.total > maxChars;
+    const html = mask ? maskPii(res.html) : res.html;
+    return {
+      ok: true,
+      changed: false,
+      message: `Read ${Math.min(res.total, maxChars)} characters of the HTML of ${id !== undefined ? `element ${id}` : 'the page'}${cut ? ` (of ${res.total}; cut)` : ''}.`,
+      output: cut ? `${html}\n… (cut: ${maxChars} of ${res.total} characters)` : html,
+    };
   }
 
   async readPage(id: number | undefined, maxChars: number): Promise<ActionOutcome> {
