@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentTool } from '../../protocol/agent';
-import type { LlmConfig, Origin, Setting } from './load-config';
+import type { LlmConfig, Origin, Setting } from './setting';
 
 // Agent mode's settings: the `agent` section of config.json, and the two model overrides in
 // the environment. Planner and executor default to the configured LLM model.

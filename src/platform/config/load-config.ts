@@ -11,21 +11,8 @@ import { StateFileError } from '../storage/state-file';
 // Precedence: flags > environment > config file > defaults. Each value remembers where it
 // came from so `deskpilot chrome status` can say why it connects where it does.
 
-export interface ConfigFlags {
-  configDir?: string;
-  chromeUrl?: string;
-  allowRemoteChrome?: boolean;
-  /** Run the engine in this process even when a DeskPilot service is running (--no-service). */
-  noService?: boolean;
-  /** The sync server (--sync-url). */
-  syncUrl?: string;
-}
-
-export type Origin = 'flag' | 'env' | 'file' | 'default';
-export interface Setting<T> {
-  value: T;
-  from: Origin;
-}
+export type { ConfigFlags, LlmConfig, Origin, Setting } from './setting';
+import type { ConfigFlags, LlmConfig, Origin, Setting } from './setting';
 
 export interface Config {
   configDir: Setting<string>;
@@ -41,14 +28,6 @@ export interface Config {
   agent: AgentConfig;
   /** null when no sync server is configured: this desk is on its own. */
   sync: SyncConfig | null;
-}
-
-export interface LlmConfig {
-  baseURL: Setting<string>;
-  model: Setting<string>;
-  apiKey: Setting<string | undefined>;
-  mode: Setting<'strict' | 'json_object'>;
-  timeoutMs: Setting<number>;
 }
 
 export const DEFAULT_LLM_BASE_URL = 'https://api.openai.com/v1';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { echo } from '../../protocol/echo';
 import { COMMAND_TTL_MS } from '../../protocol/sync';
 import type { ConfigFile } from './config-file';
-import type { ConfigFlags, Setting } from './load-config';
+import type { ConfigFlags, Setting } from './setting';
 
 // sync.url and sync.device_name, with the same precedence as every setting: flag > env > file.
 
