@@ -1,4 +1,6 @@
 import { errorMessage } from '../engine/errors';
+import { createCdpChromeBackend } from '../platform/chrome/cdp-backend';
+import { companionAfterLaunch } from '../platform/chrome/companion-wait';
 import { launchChrome } from '../platform/chrome/launch';
 import { loadConfig, type ConfigFlags } from '../platform/config/load-config';
 import { compose } from '../compose/compose';
@@ -14,8 +16,9 @@ export async function runChromeStatus(flags: ConfigFlags, io: Io): Promise<numbe
       : `endpoint: auto (DeskPilot profile ${chromeProfileDir}, then Chrome's own profiles)\n`,
   );
   try {
-    const [description, tabs] = await Promise.all([app.chrome.describe(), app.chrome.listTabs()]);
+    const [description, tabs, companion] = await Promise.all([app.chrome.describe(), app.chrome.listTabs(), app.chrome.companion()]);
     io.out(`connected: ${description}, ${tabs.length} tab${tabs.length === 1 ? '' : 's'} open\n`);
+    io.out(companionLine(companion));
     return EXIT.ok;
   } catch (e) {
     io.out(`not connected: ${errorMessage(e)}\n`);
@@ -41,9 +44,23 @@ export async function runChromeLaunch(flags: ConfigFlags, o: { executable?: stri
         `DevTools endpoint: ${launched.browserWsUrl}\n` +
         `profile: ${config.chromeProfileDir}\n`,
     );
+    // Google Chrome 137+ ignores --load-extension: look, and say how to add it when it is missing.
+    const chrome = createCdpChromeBackend({ chromeUrl: launched.browserWsUrl, profileDir: config.chromeProfileDir });
+    try {
+      io.out(companionLine(launched.reused ? await chrome.companion() : await companionAfterLaunch(chrome)));
+    } catch (e) {
+      io.out(`companion extension: could not check (${errorMessage(e)})\n`);
+    } finally {
+      await chrome.dispose();
+    }
     return EXIT.ok;
   } catch (e) {
     io.err(`deskpilot: ${errorMessage(e)}\n`);
     return EXIT.failed;
   }
+}
+
+/** Pin, mute, group, a true move and tab ages need the companion extension: whether it answers, or how to add it. */
+function companionLine(status: { ok: boolean; message: string }): string {
+  return status.ok ? 'companion extension: present (pin, mute, group, move and tab ages work)\n' : `companion extension: missing — ${status.message}\n`;
 }

@@ -39,7 +39,10 @@ export async function serveEngine(wired: WiredEngine, configDir: string): Promis
     hello: { version: PACKAGE_VERSION, pid: process.pid, device_id: wired.engine.deviceId, started_at: new Date().toISOString(), config_dir: configDir },
   });
   const listening = await listenService(serviceSocketPath(configDir), (message, conn) => void host.handle(message, conn));
+  // The serving engine keeps its own record of when each tab is used (tab ages without the companion extension).
+  const stopWatchingTabs = wired.watchTabUse();
   stopServing = async () => {
+    stopWatchingTabs();
     host.close();
     await listening.close();
   };

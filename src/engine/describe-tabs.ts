@@ -1,5 +1,4 @@
 import type { TabInfo } from '../protocol/context';
-import type { ResolvedCommand } from '../protocol/prepared-batch';
 import { ageWords, picksByAge } from './tab-age';
 import type { TabOp } from './tab-op-types';
 import { tabLabel } from './words';

@@ -11,6 +11,7 @@ import { TurnFileStore } from './storage/turn-file';
 import { loadDeviceId } from './storage/device-id';
 import { HistoryFile } from './storage/history-file';
 import { PresetFileStore } from './storage/preset-file';
+import { TabCollectionFileStore } from './storage/tab-collection-file';
 import { UndoFileStore } from './storage/undo-file';
 import { createNwmWindowBackend } from './windows/nwm/nwm-backend';
 import { createX11WindowBackend } from './windows/x11/x11-backend';
@@ -34,6 +35,11 @@ export interface WiredEngine {
   chrome: ChromeBackend;
   /** Which planner answers when the offline matcher is unsure, for status lines. */
   plannerDescription: { kind: 'local' | 'llm'; description: string };
+  /**
+   * Starts recording when each tab is used, so tab ages work without the companion extension
+   * (the warm service calls it for its lifetime); returns the function that stops it.
+   */
+  watchTabUse(): () => void;
   dispose(): Promise<void>;
 }
 
@@ -61,6 +67,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     windowsUnavailableReason: `no window backend for ${platform} yet: app and window commands are unavailable`,
     apps: createAppCatalog(platform, env),
     presets: new PresetFileStore(path.join(dir, 'presets.json')),
+    tabCollections: new TabCollectionFileStore(path.join(dir, 'tab-collections.json')),
     undo: new UndoFileStore(path.join(dir, 'undo.json')),
     history: new HistoryFile(path.join(dir, 'history.jsonl')),
     deviceId: await loadDeviceId(dir),
@@ -69,6 +76,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     engine,
     chrome,
     plannerDescription: llm ? { kind: 'llm', description: `${llm.model} at ${llm.baseURL}` } : { kind: 'local', description: 'offline matcher' },
+    watchTabUse: () => chrome.watchTabUse(),
     dispose: async () => {
       await Promise.all([chrome.dispose(), windows?.dispose()]);
     },

@@ -20,6 +20,8 @@ export interface DesktopOptions {
   chrome?: boolean;
   /** Default []: X11 apps to start; startDesktop resolves once their windows are mapped. */
   apps?: Array<'xterm' | 'xclock'>;
+  /** Unpacked extension folders Chromium loads at start (--load-extension). */
+  extensions?: string[];
 }
 
 export interface ChromeHandle {
@@ -99,7 +101,7 @@ export function desktopUnavailableReason(): string | null {
 }
 
 /** How the test desktop starts Chromium: its own profile, remote debugging on a free loopback port. */
-export function chromiumArgs(userDataDir: string): string[] {
+export function chromiumArgs(userDataDir: string, extensions: readonly string[] = []): string[] {
   return [
     '--no-sandbox',
     '--disable-gpu',
@@ -111,6 +113,7 @@ export function chromiumArgs(userDataDir: string): string[] {
     `--user-data-dir=${userDataDir}`,
     '--remote-debugging-port=0',
     '--remote-debugging-address=127.0.0.1',
+    ...(extensions.length ? [`--load-extension=${extensions.join(',')}`] : []),
     'about:blank',
   ];
 }
@@ -319,7 +322,7 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
 // The desktop
 
 export async function startDesktop(opts: DesktopOptions = {}): Promise<Desktop> {
-  const { chrome: wantChrome = true, apps = [] } = opts;
+  const { chrome: wantChrome = true, apps = [], extensions = [] } = opts;
   const reason = desktopUnavailableReason();
   if (reason) throw new Error(`startDesktop: ${reason}`);
 
@@ -406,7 +409,7 @@ export async function startDesktop(opts: DesktopOptions = {}): Promise<Desktop> 
         const proc = await launch(
           'Chromium',
           binary,
-          chromiumArgs(userDataDir),
+          chromiumArgs(userDataDir, extensions),
           env,
         );
         clients.push(proc);

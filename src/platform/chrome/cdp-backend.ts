@@ -1,5 +1,5 @@
 import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../engine/errors';
-import type { ChromeBackend, ChromeTab, CloseTabsResult } from '../../engine/ports';
+import type { ChromeBackend, ChromeTab, CloseTabsResult, CompanionStatus, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
 import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
 import { connectChrome, DEFAULT_CONNECT_TIMEOUT_MS, type BrowserConnection, type ConnectOptions } from './connect';
 import { DevtoolsGuard, refusalMessage } from './devtools-guard';
@@ -10,6 +10,10 @@ import { SummaryCache } from './summary';
 import { TabPageMap } from './tab-map';
 import { isListablePage, orderTabs, type TabRecord } from './tab-order';
 import { TabsCloseInterruptedError, TabsNotClosedError } from './tabs-not-closed-error';
+import { CompanionLink } from './companion';
+import { PageTextIndex } from './page-text-index';
+import { TabClock } from './tab-clock';
+import * as tabManager from './tab-manager';
 import { openWatched, URL_REFUSED } from './watched-open';
 
 export interface CdpChromeBackendOptions {
@@ -24,6 +28,8 @@ export interface CdpChromeBackendOptions {
   defaultUserDataDirs?: string[];
   /** How long closeTabs waits for the tabs to disappear. */
   closeTimeoutMs?: number;
+  /** How to add the companion extension, said when it is missing (default: companionHelp()). */
+  companionHelp?: string;
 }
 
 export function createCdpChromeBackend(options: CdpChromeBackendOptions): CdpChromeBackend {
@@ -43,7 +49,13 @@ interface Session {
   firstSeen: Map<string, number>;
   nextSeen: number;
   description?: Promise<string>;
+  /** The companion extension's worker, found (and kept attached) on first use. */
+  companion: CompanionLink;
+  textIndex: PageTextIndex;
 }
+
+/** How often the warm service looks which tab is selected in each window. */
+export const TAB_USE_INTERVAL_MS = 5_000;
 
 const ACTIVE_PROBE_TIMEOUT_MS = 300;
 const BRAND_PROBE_TIMEOUT_MS = 500;
@@ -53,6 +65,8 @@ export class CdpChromeBackend implements ChromeBackend {
   private current: Session | null = null;
   private connecting: Promise<Session> | null = null;
   private disposed = false;
+  /** Set while the warm service watches tab use (watchTabUse). */
+  private clock: TabClock | null = null;
 
   constructor(
     private readonly options: CdpChromeBackendOptions,
@@ -160,12 +174,100 @@ export class CdpChromeBackend implements ChromeBackend {
     });
   }
 
+  async listTabsInDetail(): Promise<TabListing> {
+    return this.run((s) => tabManager.listInDetail(this.tabSession(s), this.clock));
+  }
+
+  async companion(): Promise<CompanionStatus> {
+    return this.run((s) => s.companion.status(true));
+  }
+
+  async placesOf(targetIds: string[]): Promise<Map<string, TabPlace>> {
+    return this.run((s) => tabManager.placesOf(this.tabSession(s), targetIds));
+  }
+
+  async reloadTabs(targetIds: string[], ignoreCache: boolean): Promise<{ done: string[]; missing: string[] }> {
+    return this.run((s) => tabManager.reloadTabs(this.tabSession(s), targetIds, ignoreCache));
+  }
+
+  async setPinned(targetIds: string[], pinned: boolean): Promise<TabChanges<boolean>> {
+    return this.run((s) => tabManager.setTabState(this.tabSession(s), targetIds, 'pinned', pinned));
+  }
+
+  async setMuted(targetIds: string[], muted: boolean): Promise<TabChanges<boolean>> {
+    return this.run((s) => tabManager.setTabState(this.tabSession(s), targetIds, 'muted', muted));
+  }
+
+  async groupTabs(targetIds: string[], title: string, color?: string): Promise<TabChanges<TabGroupRef | null> & { group: TabGroupRef }> {
+    return this.run((s) => tabManager.groupTabs(this.tabSession(s), targetIds, title, color));
+  }
+
+  async ungroupTabs(targetIds: string[]): Promise<TabChanges<TabGroupRef | null>> {
+    return this.run((s) => tabManager.ungroupTabs(this.tabSession(s), targetIds));
+  }
+
+  async regroupTabs(entries: Array<{ targetId: string; group: TabGroupRef | null }>): Promise<{ done: string[]; missing: string[] }> {
+    return this.run((s) => tabManager.regroupTabs(this.tabSession(s), entries));
+  }
+
+  async moveTabs(targetIds: string[], to: { windowOf: string[] } | { newWindow: true }): Promise<TabChanges<TabPlace> & { windowId: number }> {
+    return this.run((s) => tabManager.moveTabs(this.tabSession(s), targetIds, to));
+  }
+
+  async placeTabs(entries: Array<{ targetId: string; place: TabPlace }>): Promise<{ done: string[]; missing: string[] }> {
+    return this.run((s) => tabManager.placeTabs(this.tabSession(s), entries));
+  }
+
+  async openTabs(tabs: TabToOpen[], opts: { newWindow?: boolean; windowOf?: string[] }): Promise<Array<{ targetId: string } | { error: string }>> {
+    return this.run((s) => tabManager.openTabs(this.tabSession(s), tabs, opts));
+  }
+
+  async searchPageText(targetIds: string[], query: string): Promise<Map<string, string>> {
+    return this.run((s) => tabManager.searchPageText(this.tabSession(s), targetIds, query));
+  }
+
+  /** The page-text index's figures from the last search (for the bench). */
+  get pageTextStats() {
+    return this.current?.textIndex.stats ?? null;
+  }
+
+  /**
+   * Starts recording when each tab is first seen and last used, for tab ages without the
+   * companion extension; the warm service calls it and keeps it for its lifetime. Returns the
+   * function that stops the sampling (the times recorded so far stay).
+   */
+  watchTabUse(intervalMs = TAB_USE_INTERVAL_MS): () => void {
+    this.clock ??= new TabClock();
+    const clock = this.clock;
+    const tick = () => {
+      if (this.disposed) return;
+      void this.run(async (s) => {
+        const tabs = await tabTargets(s.conn);
+        clock.observe(
+          tabs.map((t) => t.targetId),
+          tabs.filter((t) => readEmbedderData(t)?.tabActive === true).map((t) => t.targetId),
+        );
+      }).catch(() => undefined); // Chrome not running right now: the next tick tries again
+    };
+    tick();
+    const timer = setInterval(tick, intervalMs);
+    timer.unref?.();
+    return () => clearInterval(timer);
+  }
+
+  private tabSession(s: Session): tabManager.TabSession {
+    return { conn: s.conn, companion: s.companion, guard: s.guard, textIndex: s.textIndex, records: () => this.tabRecords(s) };
+  }
+
   /** Closes the websocket only: the browser and its tabs stay as they are. */
   async dispose(): Promise<void> {
     this.disposed = true;
     const s = this.current ?? (await this.connecting?.catch(() => null)) ?? null;
     this.current = null;
-    if (s) await s.conn.close().catch(() => undefined);
+    if (s) {
+      s.companion.dispose();
+      await s.conn.close().catch(() => undefined);
+    }
   }
 
   private async session(): Promise<Session> {
@@ -194,6 +296,8 @@ export class CdpChromeBackend implements ChromeBackend {
       guard: new DevtoolsGuard({ browserWsUrl, otherNames: [o.chromeUrl] }),
       firstSeen: new Map(),
       nextSeen: 0,
+      companion: new CompanionLink(conn, o.companionHelp),
+      textIndex: new PageTextIndex(),
     };
     // A restarted Chrome has new ids and a new port: forget everything and rediscover lazily.
     conn.on('disconnect', () => {
@@ -270,8 +374,14 @@ export class CdpChromeBackend implements ChromeBackend {
         stripIndex: strip?.tabStripIndex ?? null,
         active: strip?.tabActive ?? false,
         firstSeen: this.seen(s, tab.targetId),
+        tabId: tab.targetId,
+        ...(strip ? { pinned: strip.tabPinned } : {}),
       });
     });
+    this.clock?.observe(
+      tabs.map((t) => t.targetId),
+      records.filter((r) => r.active).map((r) => r.tabId!),
+    );
     if (records.some((r) => r.stripIndex === null)) await markVisibleAsActive(s.conn, records.filter((r) => r.stripIndex === null));
     return records;
   }

@@ -7,6 +7,7 @@ import { ChromeUnavailableError, errorMessage } from '../../engine/errors';
 import { sleep } from './cdp-connection';
 import { openBrowserSocket } from './connect';
 import { readDevToolsActivePort } from './discover';
+import { companionExtensionDir } from './companion';
 
 export interface LaunchOptions {
   /** DeskPilot's own profile: Chrome 136+ refuses remote debugging on the default profile. */
@@ -19,6 +20,12 @@ export interface LaunchOptions {
   env?: NodeJS.ProcessEnv;
   /** How long to wait for the debugging port; first starts of a fresh profile are the slow ones. */
   timeoutMs?: number;
+  /**
+   * Unpacked extension folders to load (--load-extension); default: the companion extension, when
+   * its folder is found. Google Chrome 137+ ignores the flag (the extension is then added by hand,
+   * see resources/companion-extension/README.md); Chromium and older Chrome honour it.
+   */
+  extensions?: string[];
 }
 
 export interface LaunchedChrome {
@@ -142,6 +149,7 @@ export async function launchChrome(options: LaunchOptions): Promise<LaunchedChro
         '--remote-debugging-address=127.0.0.1',
         '--no-first-run',
         '--no-default-browser-check',
+        ...extensionArgs(options.extensions),
         ...(options.extraArgs ?? []),
       ],
       // Own process group and no pipes to us: DeskPilot exiting must not take the browser along.
@@ -180,6 +188,11 @@ export async function launchChrome(options: LaunchOptions): Promise<LaunchedChro
     }
     await sleep(50);
   }
+}
+
+function extensionArgs(given: string[] | undefined): string[] {
+  const dirs = given ?? [companionExtensionDir()].filter((d): d is string => d !== null);
+  return dirs.length ? [`--load-extension=${dirs.map((d) => path.resolve(d)).join(',')}`] : [];
 }
 
 /** The profile's DevToolsActivePort, if a browser actually answers on it. */

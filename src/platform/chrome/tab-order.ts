@@ -12,6 +12,10 @@ export interface TabRecord {
   active: boolean;
   /** Sequence number of when the backend first saw the tab; orders tabs without a strip index. */
   firstSeen: number;
+  /** The tab target's id (Chrome 112+), which the tab clock keys on; absent on older Chrome. */
+  tabId?: string;
+  /** Chrome's tabPinned, where it reports it. */
+  pinned?: boolean;
 }
 
 /**
@@ -35,7 +39,15 @@ export function orderTabs(records: readonly TabRecord[]): ChromeTab[] {
       haveStrip ? a.stripIndex! - b.stripIndex! || a.firstSeen - b.firstSeen : a.firstSeen - b.firstSeen || cmp(a.pageId, b.pageId),
     );
     tabs.forEach((t, i) =>
-      out.push({ targetId: t.pageId, title: t.title, url: t.url, active: t.active, windowIndex: w + 1, localIndex: i + 1 }),
+      out.push({
+        targetId: t.pageId,
+        title: t.title,
+        url: t.url,
+        active: t.active,
+        windowIndex: w + 1,
+        localIndex: i + 1,
+        ...(t.pinned !== undefined ? { pinned: t.pinned } : {}),
+      }),
     );
   });
   return out;

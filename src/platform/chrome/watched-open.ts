@@ -19,6 +19,15 @@ export async function openWatched(conn: CdpConnection, url: string, guard: Devto
   const { targetId } = await call(conn, 'Target.createTarget', { url: 'about:blank' });
   // A selected tab in a window behind other apps is still invisible: raise it like activateTab.
   await call(conn, 'Target.activateTarget', { targetId }).catch(() => undefined);
+  await navigateWatched(conn, targetId, url, guard, timeoutMs);
+  return { targetId };
+}
+
+/**
+ * Navigates a blank tab DeskPilot just opened to `url` under the same watch (a redirect to a
+ * refused URL fails, and the tab is closed). Throws the refusal.
+ */
+export async function navigateWatched(conn: CdpConnection, targetId: string, url: string, guard: DevtoolsGuard, timeoutMs = WATCH_TIMEOUT_MS): Promise<void> {
   const { sessionId } = await call(conn, 'Target.attachToTarget', { targetId, flatten: true });
   let refused: Refusal | null = null;
   const event = `Fetch.requestPaused.${sessionId}`;
@@ -47,5 +56,4 @@ export async function openWatched(conn: CdpConnection, url: string, guard: Devto
     await call(conn, 'Target.closeTarget', { targetId }).catch(() => undefined);
     throw new DeskPilotError(`${refusalMessage(refused, url)}; the tab was closed`, URL_REFUSED);
   }
-  return { targetId };
 }
