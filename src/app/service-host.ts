@@ -26,8 +26,8 @@ export interface ClientIo {
   helpWidth(stream: 'out' | 'err'): number | undefined;
 }
 
-/** Runs the CLI's own main(argv) in this process for a thin client; resolves with its exit code. */
-export type RunCli = (argv: string[], io: ClientIo) => Promise<number>;
+/** Runs the CLI's own main(argv) in this process for a thin client, on `desk`; resolves with its exit code. */
+export type RunCli = (argv: string[], io: ClientIo, desk: Desk) => Promise<number>;
 
 export interface ServiceHostDeps {
   desk: Desk;
@@ -52,30 +52,33 @@ export class ServiceHost {
   }
 
   /**
-   * The host's desk as a CLI run for a client uses it: each call is counted in `served` under
-   * its method as if it had come over the socket, and closing it leaves the engine running.
+   * The host's desk as the CLI run for one client uses it: each call is counted in `served`
+   * under its method as if it had come over the socket; closing it leaves the engine running.
+   * Once the client is gone (`left`: Ctrl-C, a closed terminal) nothing new starts — as when
+   * the CLI's own process is stopped — and a plan under way (an LLM request) is aborted.
    */
-  borrowedDesk(): Desk {
+  private deskFor(left: AbortSignal): Desk {
     const desk = this.deps.desk;
-    const counted =
-      <A extends unknown[], R>(method: string, fn: (...args: A) => R) =>
-      (...args: A): R => {
+    const live =
+      <A extends unknown[], R>(method: string, fn: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        if (left.aborted) throw new DeskPilotError('the client went away: not started', 'cancelled');
         this.count(method);
         return fn(...args);
       };
     return {
       via: desk.via,
-      snapshot: counted('snapshot', (opts) => desk.snapshot(opts)),
-      health: counted('health', () => desk.health()),
-      focusedApp: () => desk.focusedApp(),
-      plan: counted('plan', (text, opts) => desk.plan(text, opts)),
-      prepare: counted('prepare', (input, opts) => desk.prepare(input, opts)),
-      run: counted('run', (batch) => desk.run(batch)),
-      exec: counted('exec', (input, opts) => desk.exec(input, opts)),
-      remember: counted('remember', (turn) => desk.remember(turn)),
-      listPresets: counted('presets.list', () => desk.listPresets()),
-      savePreset: counted('presets.save', (name, apps) => desk.savePreset(name, apps)),
-      deletePreset: counted('presets.delete', (name) => desk.deletePreset(name)),
+      snapshot: live('snapshot', (opts) => desk.snapshot(opts)),
+      health: live('health', () => desk.health()),
+      focusedApp: live('focusedApp', () => desk.focusedApp()),
+      plan: live('plan', (text, opts) => desk.plan(text, { ...opts, signal: opts.signal ? AbortSignal.any([opts.signal, left]) : left })),
+      prepare: live('prepare', (input, opts) => desk.prepare(input, opts)),
+      run: live('run', (batch) => desk.run(batch)),
+      exec: live('exec', (input, opts) => desk.exec(input, opts)),
+      remember: live('remember', (turn) => desk.remember(turn)),
+      listPresets: live('presets.list', () => desk.listPresets()),
+      savePreset: live('presets.save', (name, apps) => desk.savePreset(name, apps)),
+      deletePreset: live('presets.delete', (name) => desk.deletePreset(name)),
       close: async () => {},
     };
   }
@@ -151,9 +154,13 @@ export class ServiceHost {
         }
         this.stopWatching ??= watchDesk(desk, (what) => this.publish({ event: 'desk.changed', data: { at: Date.now(), what } }));
         return { topics: req.params.topics };
-      case 'cli':
+      case 'cli': {
         if (!this.cli) throw new DeskPilotError('this DeskPilot host does not run the CLI: run the command in its own process', 'refused');
-        return { exit_code: await this.cli.run(req.params.argv, this.clientIo(req.id, req.params, conn)) };
+        // Registered while the request is handled, so the connection is still open.
+        const left = new AbortController();
+        conn.onClose(() => left.abort());
+        return { exit_code: await this.cli.run(req.params.argv, this.clientIo(req.id, req.params, conn, left.signal), this.deskFor(left.signal)) };
+      }
       case 'cli.answer': {
         const answer = this.questions.get(conn)?.get(req.params.call);
         if (!answer) throw new DeskPilotError(`no question of call ${req.params.call} waits for an answer on this connection`, 'bad_request');
@@ -164,16 +171,9 @@ export class ServiceHost {
   }
 
   /** The client's terminal for the CLI run as call `id`: output and questions go to the client as messages tagged with that id. */
-  private clientIo(id: number, params: ServiceParams<'cli'>, conn: HostConnection): ClientIo {
+  private clientIo(id: number, params: ServiceParams<'cli'>, conn: HostConnection, left: AbortSignal): ClientIo {
     const send = (cli: CliStream, text: string) => conn.send({ id, cli, text } satisfies CliMessage);
-    let gone: Error | null = null;
-    let waiting: { reject(e: Error): void } | null = null;
-    // Registered while the request is being handled, so the connection is still open: a client
-    // that goes away (Ctrl-C at a question) ends the question, and the command ends with it.
-    conn.onClose(() => {
-      gone = new DeskPilotError('the client went away before answering', 'cancelled');
-      waiting?.reject(gone);
-    });
+    const gone = () => new DeskPilotError('the client went away before answering', 'cancelled');
     const answers = this.questions.get(conn) ?? new Map<number, (line: string) => void>();
     this.questions.set(conn, answers);
     return {
@@ -181,13 +181,15 @@ export class ServiceHost {
       err: (text) => send('err', text),
       readStdin: () => Promise.reject(new DeskPilotError('standard input is not forwarded to the DeskPilot service: run the command in its own process', 'refused')),
       interactive: () => params.interactive,
+      // A client that goes away (Ctrl-C at the question) ends the question, and the command with it.
       ask: (question) =>
         new Promise<string>((resolve, reject) => {
-          if (gone) return reject(gone);
-          waiting = { reject };
+          if (left.aborted) return reject(gone());
+          const onLeft = () => reject(gone());
+          left.addEventListener('abort', onLeft, { once: true });
           answers.set(id, (line) => {
             answers.delete(id);
-            waiting = null;
+            left.removeEventListener('abort', onLeft);
             resolve(line);
           });
           send('ask', question);

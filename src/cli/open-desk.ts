@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Desk } from '../app/desk';
 import type { ConfigFlags } from '../platform/config/load-config';
 import { connectService } from '../platform/service/socket-client';
@@ -12,18 +13,19 @@ export { configDirFrom, serviceAllowed, wantsOwnWiring } from './service-route';
 // start, never different in behaviour. Heavy modules load only on the in-process path.
 // Inside the service itself (running the CLI for a thin client) it is the service's own desk.
 
-let deskOfThisProcess: Desk | null = null;
+const serviceDesk = new AsyncLocalStorage<Desk>();
 
 /**
- * This process is the service: from now on every command uses `desk` (the service's engine,
- * borrowed — closing it leaves the engine running) instead of a socket round trip to itself.
+ * Runs `fn` — the CLI the service runs for a thin client — with every openDesk in it returning
+ * `desk` (the service's own engine, borrowed for this call) instead of a socket round trip to itself.
  */
-export function useServiceDesk(desk: Desk): void {
-  deskOfThisProcess = desk;
+export function withServiceDesk<T>(desk: Desk, fn: () => Promise<T>): Promise<T> {
+  return serviceDesk.run(desk, fn);
 }
 
 export async function openDesk(flags: ConfigFlags, io: Io): Promise<Desk> {
-  if (deskOfThisProcess) return deskOfThisProcess;
+  const own = serviceDesk.getStore();
+  if (own) return own;
   if (serviceAllowed(flags)) {
     const client = await connectService(serviceSocketPath(configDirFrom(flags)));
     if (client) {

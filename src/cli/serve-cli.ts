@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ServiceHost } from '../app/service-host';
 import { DeskPilotError } from '../engine/errors';
 import { BUILD_ID } from './build-id';
-import { useServiceDesk } from './open-desk';
+import { withServiceDesk } from './open-desk';
 import { forwardable } from './service-route';
 
 // The service's side of the thin client (src/cli/thin-client.ts): it runs the CLI's own
@@ -13,8 +13,7 @@ import { forwardable } from './service-route';
 /** Lets `host` run this build's CLI for thin clients. Running from the sources there is no build to match: it does not. */
 export function serveCliFor(host: ServiceHost, configDir: string): void {
   if (!BUILD_ID) return;
-  useServiceDesk(host.borrowedDesk());
-  host.serveCli(BUILD_ID, async (argv, io) => {
+  host.serveCli(BUILD_ID, async (argv, io, desk) => {
     // The client decided this already; a call that needs the client's own process (standard
     // input, its own wiring) or names another config directory is refused before anything runs.
     const route = forwardable(argv, {});
@@ -23,6 +22,6 @@ export function serveCliFor(host: ServiceHost, configDir: string): void {
       throw new DeskPilotError(`this DeskPilot service serves ${configDir}, not ${path.resolve(io.cwd, route.configDir)}`, 'refused');
     }
     const { main } = await import('./main');
-    return main(argv, io);
+    return withServiceDesk(desk, () => main(argv, io));
   });
 }

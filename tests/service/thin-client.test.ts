@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest';
@@ -303,8 +305,49 @@ describeDesktop('the thin client: the service runs the CLI for it, with the same
   it('a client that goes away at the question: nothing runs, and the service keeps serving', async () => {
     const gone = await inTerminal(['run', '--planner', 'local', 'close tab 3'], { inProcess: false, atQuestion: (child) => process.kill(-child.pid!, 'SIGKILL') });
     expect(gone.code).not.toBe(0);
+    expect(await raw.titles()).toEqual([...TITLES].sort());
     const listed = await throughService(['exec', JSON.stringify({ type: 'list_tabs' })]);
     expect(listed.code).toBe(0);
     expect(await raw.titles()).toEqual([...TITLES].sort());
+  });
+
+  it('Ctrl-C while the LLM plans: the service aborts the LLM request, as the CLI stopped in its own process would, and runs nothing', async () => {
+    // An OpenAI-compatible endpoint on 127.0.0.1 that never answers and tells when its caller gave up.
+    let arrived!: () => void;
+    let gaveUp!: () => void;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    const abandoned = new Promise<void>((resolve) => (gaveUp = resolve));
+    const llm = createServer((req, res) => {
+      req.resume();
+      res.on('close', () => gaveUp());
+      arrived();
+    });
+    await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
+    onTestFinished(() => {
+      llm.closeAllConnections();
+      llm.close();
+    });
+    const llmDir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-thin-llm-'));
+    onTestFinished(() => rmSync(llmDir, { recursive: true, force: true }));
+    const llmEnv = {
+      ...env,
+      DESKPILOT_CONFIG_DIR: llmDir,
+      DESKPILOT_LLM_MODEL: 'scripted-model',
+      DESKPILOT_LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`,
+      DESKPILOT_LLM_TIMEOUT_MS: '600000',
+    };
+    const llmService = spawnService(llmEnv, [process.execPath, cli.bin, 'service']);
+    const llmSocket = await llmService.listening;
+
+    const client = spawn(process.execPath, [cli.bin, 'run', '--planner', 'llm', '--yes', 'close the third tab'], { env: llmEnv, stdio: 'ignore' });
+    onTestFinished(() => void (client.exitCode === null && client.signalCode === null && client.kill('SIGKILL')));
+    await requested;
+    client.kill('SIGINT');
+    await abandoned;
+    const counts = (await serviceHealth(llmSocket))?.served ?? {};
+    expect(counts).toMatchObject({ cli: 1, plan: 1 });
+    expect(counts.run).toBeUndefined();
+    expect(await raw.titles()).toEqual([...TITLES].sort());
+    await llmService.stop();
   });
 });
