@@ -250,6 +250,14 @@ function resolvedTabs(c: Command, snap: ContextSnapshot): number[] {
   return tabs ? tabs.map((t) => t.index).sort((x, y) => x - y) : [];
 }
 
+/** Of these tab indices, those the snapshot does not already show in the state asked for. */
+function changing(indices: number[], snap: ContextSnapshot, already: (t: ContextSnapshot['tabs'][number]) => boolean): number[] {
+  return indices.filter((i) => {
+    const t = snap.tabs.find((x) => x.index === i);
+    return !t || !already(t);
+  });
+}
+
 /** The tab manager's operations: the tabs they act on (see resolvedTabs) and their own settings, defaults filled in. */
 function canonicalTabOp(c: Command, snap: ContextSnapshot): unknown {
   const lower = (s: string | undefined) => s?.trim().toLowerCase() ?? null;
@@ -270,10 +278,11 @@ function canonicalTabOp(c: Command, snap: ContextSnapshot): unknown {
       return { type: c.type, name: lower(c.name), tabs: resolvedTabs(c, snap), close: c.close ?? false };
     case 'restore_tabs':
       return { type: c.type, name: lower(c.name), new_window: c.new_window ?? false };
+    // A tab already in the state asked for is left as it is: naming it or not runs the same.
     case 'pin_tabs':
-      return { type: c.type, tabs: resolvedTabs(c, snap), pinned: c.pinned };
+      return { type: c.type, tabs: changing(resolvedTabs(c, snap), snap, (t) => t.pinned === c.pinned), pinned: c.pinned };
     case 'mute_tabs':
-      return { type: c.type, tabs: resolvedTabs(c, snap), muted: c.muted };
+      return { type: c.type, tabs: changing(resolvedTabs(c, snap), snap, (t) => t.muted === c.muted), muted: c.muted };
     case 'group_tabs':
       return { type: c.type, tabs: resolvedTabs(c, snap), title: lower(c.title), color: c.color ?? null };
     case 'ungroup_tabs':
