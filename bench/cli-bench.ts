@@ -1,23 +1,29 @@
 // CLI bench: what one `deskpilot` call costs as a whole process, side by side in one run with a
 // bare `node -e ''`: the CLI with no service (cold: it composes an engine in its own process),
-// the CLI while `deskpilot service` runs (warm: one socket round trip), and the in-process path
-// the service and the app use (the engine called directly, no process start). On a real Xvfb
-// desktop with a headful Chromium holding 100 tabs. Figures only: targets are reported, never asserted.
-import { spawn, type ChildProcess, execFileSync } from 'node:child_process';
+// the CLI while `deskpilot service` runs (warm: the thin client hands the whole command to the
+// service and relays its output), and the in-process path the service and the app use (the
+// engine called directly, no process start). On a real Xvfb desktop with a headful Chromium
+// holding 100 tabs and an xterm. Figures only: targets are reported, never asserted.
+// The CLI is a build of its own (other work in the tree may rebuild out/cli meanwhile, and a
+// thin client hands commands only to a service of its own build); every warm run is checked
+// to have been run by the service, so a fallback is never timed as the fast path.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LocalDesk } from '../src/app/local-desk';
+import { RemoteDesk } from '../src/app/remote-desk';
 import { loadConfig } from '../src/platform/config/load-config';
+import { connectService } from '../src/platform/service/socket-client';
+import { serviceSocketPath } from '../src/platform/service/socket-path';
 import { wireEngine } from '../src/platform/wire-engine';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
+import { buildPrivateCli, type PrivateCli } from '../tests/service/private-cli';
 import { residentMemory, timeProcess, type ProcessRun } from './process-timing';
 import { cleanUpOnInterrupt, fmtMs, fmtRatio, formatTable, machineNote, sleep, stats, timeMs, waitForQuietCpu } from './stats';
 import { TabFixture } from './tab-fixture';
 
-const ROOT = path.join(__dirname, '..');
-const BIN = path.join(ROOT, 'bin', 'deskpilot.js');
 const TABS_IN_WINDOW = [60, 40] as const;
 const TOTAL_TABS = TABS_IN_WINDOW[0] + TABS_IN_WINDOW[1];
 /** The one tab "switch to reddit" means. */
@@ -42,9 +48,11 @@ interface Measure {
 }
 
 const switchTarget = (i: number) => (i % 2 === 0 ? 5 : 65);
+/** Every call moves the xterm: to the left monitor, then the right, and so on. */
+const placeXterm = (i: number) => ({ type: 'place_app', app_name: 'XTerm', monitor: i % 2 === 0 ? 'left' : 'right' });
 
 const MEASURES: Measure[] = [
-  { name: '--help', args: () => ['--help'], check: expectOutput(/^Usage: deskpilot/), modes: ['cold'] },
+  { name: '--help', args: () => ['--help'], check: expectOutput(/^Usage: deskpilot/), modes: ['cold', 'warm'] },
   {
     name: 'plan "switch to reddit"',
     args: () => ['plan', '--planner', 'local', 'switch to reddit'],
@@ -72,6 +80,13 @@ const MEASURES: Measure[] = [
     check: expectOutput(/"status": "done"/),
     modes: ['cold', 'warm'],
     inProcess: async (desk, i) => expectDone(await desk.exec({ type: 'switch_tab', tab_index: switchTarget(i) })),
+  },
+  {
+    name: 'exec place_app',
+    args: (i) => ['exec', JSON.stringify(placeXterm(i))],
+    check: expectOutput(/"status": "done"/),
+    modes: ['cold', 'warm'],
+    inProcess: async (desk, i) => expectDone(await desk.exec(placeXterm(i))),
   },
   {
     name: 'context --json',
@@ -112,14 +127,13 @@ const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.lengt
 export async function run(): Promise<void> {
   const started = performance.now();
   console.log(`CLI bench: whole processes against a bare \`node -e ''\`, ${TOTAL_TABS} tabs (${TABS_IN_WINDOW.join(' + ')} in 2 windows), N=${N} each`);
-  // The CLI runs compiled: build it when a source is newer than out/cli.
-  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-cli.mjs'), '--if-stale'], { cwd: ROOT, stdio: 'inherit' });
 
   let desk: Desktop | null = null;
   let fixture: TabFixture | null = null;
   let service: ChildProcess | null = null;
   let inProcess: LocalDesk | null = null;
   let configDir: string | null = null;
+  let cli: PrivateCli | null = null;
   let cleaning: Promise<void> | null = null;
   const cleanup = () =>
     (cleaning ??= (async () => {
@@ -128,11 +142,13 @@ export async function run(): Promise<void> {
       await fixture?.dispose().catch(() => undefined);
       await desk?.stop();
       if (configDir) await rm(configDir, { recursive: true, force: true });
+      cli?.remove();
     })());
   const uninstall = cleanUpOnInterrupt(cleanup);
 
   try {
-    desk = await startDesktop();
+    [desk, cli] = await Promise.all([startDesktop({ apps: ['xterm'] }), buildPrivateCli()]);
+    const bin = cli.bin;
     const chrome = desk.chrome!;
     fixture = await TabFixture.connect(chrome.browserWsUrl);
     const specs = Array.from({ length: TOTAL_TABS }, (_, i) => {
@@ -145,12 +161,13 @@ export async function run(): Promise<void> {
     // No LLM: every measure is answered by the offline matcher, so no network is timed.
     const env: NodeJS.ProcessEnv = { ...desk.env, DESKPILOT_CONFIG_DIR: configDir, DESKPILOT_CHROME_URL: chrome.browserWsUrl, DESKPILOT_LLM_MODEL: '' };
     const coldEnv = { ...env, DESKPILOT_NO_SERVICE: '1' };
-    service = await startService(env);
+    service = await startService(bin, env);
+    const servedCli = servedCounter(serviceSocketPath(configDir, env));
     await sleep(200);
     await waitForQuietCpu();
 
     const bare = () => timeProcess(process.execPath, ['-e', ''], env);
-    const cli = (args: string[], mode: Mode) => timeProcess(process.execPath, [BIN, ...args], mode === 'cold' ? coldEnv : env);
+    const runCli = (args: string[], mode: Mode) => timeProcess(process.execPath, [bin, ...args], mode === 'cold' ? coldEnv : env);
     const results = new Map<string, Paired>();
     const key = (m: Measure, mode: Mode) => `${m.name}|${mode}`;
     let call = 0;
@@ -160,9 +177,11 @@ export async function run(): Promise<void> {
         const modes = k % 2 === 0 ? m.modes : [...m.modes].reverse();
         for (const mode of modes) {
           const b = await bare();
-          const r = await cli(m.args(call++), mode);
+          const before = mode === 'warm' ? await servedCli() : 0;
+          const r = await runCli(m.args(call++), mode);
           try {
             m.check(r);
+            if (mode === 'warm' && (await servedCli()) !== before + 1) throw new Error('the service did not run it: the CLI ran it in its own process');
           } catch (e) {
             throw new Error(`${m.name} (${mode}): ${(e as Error).message}`, { cause: e });
           }
@@ -207,13 +226,13 @@ export async function run(): Promise<void> {
     );
     console.log(
       'cold: DESKPILOT_NO_SERVICE=1, the CLI composes an engine itself (connects to Chrome and X, lists all tabs). ' +
-        'warm: `deskpilot service` runs for the same config directory; the CLI asks it over the socket. ' +
-        `in-process: the same engine called in this process (LocalDesk), no process start: what the app and the service pay per request. exec switch_tab alternates tabs ${switchTarget(0)} and ${switchTarget(1)} (two windows); context --json includes tab summaries.`,
+        'warm: `deskpilot service` runs for the same config directory; the thin client has it run the command and relays the output. ' +
+        `in-process: the same engine called in this process (LocalDesk), no process start: what the app and the service pay per request. exec switch_tab alternates tabs ${switchTarget(0)} and ${switchTarget(1)} (two windows); exec place_app moves the xterm between the monitors; context --json includes tab summaries.`,
     );
     if (curl) {
       console.log(
         `references: curl /json/list ${fmtMs(curl.list)}, curl /json/activate ${fmtMs(curl.activate)} (whole processes, medians of ${N}); ` +
-          `warm exec switch_tab / curl /json/activate = ${fmtRatio(median(results.get(key(MEASURES[3]!, 'warm'))!.ms) / curl.activate)}.`,
+          `warm exec switch_tab / curl /json/activate = ${fmtRatio(median(results.get(key(byName('exec switch_tab'), 'warm'))!.ms) / curl.activate)}.`,
       );
     }
     console.log(
@@ -252,7 +271,7 @@ function printResults(results: Map<string, Paired>, inProcessMs: Map<string, num
       ratio(warm),
       cpu(warm),
       local ? `${fmtMs(median(local))} (${fmtMs(Math.min(...local))}–${fmtMs(Math.max(...local))})` : '—',
-      help ? met(cold, TARGETS.help) : `cold ${met(cold, TARGETS.cold)}; warm ${met(warm, TARGETS.warm)}`,
+      help ? `cold ${met(cold, TARGETS.help)}; warm ${met(warm, TARGETS.help)}` : `cold ${met(cold, TARGETS.cold)}; warm ${met(warm, TARGETS.warm)}`,
     ];
   });
   console.log('');
@@ -264,8 +283,23 @@ function printResults(results: Map<string, Paired>, inProcessMs: Map<string, num
   );
 }
 
-async function startService(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'service'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+const byName = (name: string) => MEASURES.find((m) => m.name === name)!;
+
+/** How many `cli` requests the service has run so far (asked over its socket, as `deskpilot service status` does). */
+function servedCounter(socketPath: string): () => Promise<number> {
+  return async () => {
+    const client = await connectService(socketPath);
+    if (!client) throw new Error(`no service answers on ${socketPath}`);
+    try {
+      return (await (await RemoteDesk.open(client)).health()).served?.cli ?? 0;
+    } finally {
+      client.close();
+    }
+  };
+}
+
+async function startService(bin: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [bin, 'service'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`deskpilot service did not start within ${SERVICE_START_TIMEOUT_MS / 1000} s: ${output}`)), SERVICE_START_TIMEOUT_MS);
