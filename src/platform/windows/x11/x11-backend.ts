@@ -3,7 +3,7 @@
 import { DeskPilotError, WindowGoneError, WindowsUnavailableError, errorMessage } from '../../../engine/errors';
 import type { RawMonitor, RawWindow, Rect4, WindowBackend } from '../../../engine/ports';
 import { internAtoms, type Atoms } from './atoms';
-import { requestActivate, requestAddStates, requestClose, requestIconify, requestMoveResize, requestRaise, requestRemoveStates } from './ewmh-requests';
+import { requestActivate, requestClose, requestMoveResize, requestRaise, requestRemoveStates } from './ewmh-requests';
 import { expectedFrame, sameRect } from './frame-geometry';
 import { readMonitorGeometry } from './monitor-source';
 import { monitorWorkArea, parseStrut, type Strut } from './monitor-work-area';

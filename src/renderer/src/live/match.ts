@@ -59,7 +59,7 @@ export function prepareIndex(index: DeskIndex): PreparedIndex {
   const items: Prepared[] = [];
   for (const tab of index.tabs) {
     const site = siteLabel(tab.domain);
-    let path = '';
+    let path: string;
     try {
       path = decodeURIComponent(new URL(tab.url).pathname);
     } catch {
