@@ -85,6 +85,7 @@ export function ageWords(pick: AgePick): string {
 }
 
 function hoursText(h: number): string {
+  if (h % 8760 === 0) return plural(h / 8760, 'year');
   if (h % 168 === 0) return plural(h / 168, 'week');
   if (h % 24 === 0) return plural(h / 24, 'day');
   return plural(h, 'hour');

@@ -1,11 +1,12 @@
 import type { Command, CommandType } from '../../protocol/commands';
 import type { ContextSnapshot } from '../../protocol/context';
+import { TAB_OP_TYPES } from '../tab-op-types';
 import { ask, CONFIDENCE, type ClauseResult } from './result';
 
 // A command whose backend is down would only fail at resolution, after the user has waited
 // for nothing; asking now says why. The groups mirror the resolver's (resolve.ts).
 
-const CHROME: ReadonlySet<CommandType> = new Set(['list_tabs', 'switch_tab', 'open_url', 'close_tab']);
+const CHROME: ReadonlySet<CommandType> = new Set(['list_tabs', 'switch_tab', 'open_url', 'close_tab', ...TAB_OP_TYPES]);
 const WINDOWS: ReadonlySet<CommandType> = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset', 'undo']);
 
 export const chromeDown = (snap: ContextSnapshot): ClauseResult | null =>

@@ -7,6 +7,7 @@ import { joinList, NOT_UNDERSTOOD, tabChoice, tabLabel } from './messages';
 import { CONFIDENCE, expandChoices, type Ask, type Choice, type ClauseResult } from './result';
 import { isQuestion, questionResult } from './rules/question';
 import { listRule } from './rules/list';
+import { searchTabsRule } from './rules/search-tabs';
 import { parseSentence } from './split-sentence';
 import { normalize, stripFillers } from './text';
 
@@ -44,11 +45,15 @@ export function planLocally(req: PlanRequest): PlannerAnswer {
   // "what tabs do I have open" is a question in form but asks for exactly list_tabs.
   const list = listRule(clause);
   if (list?.kind === 'ok') return finish([list], req);
-  if (isQuestion(clause, typed)) return finish([questionResult(typed)], req);
+  const ctx: ClauseContext = { snap: req.context, referent: referentFromTurns(req.turns ?? []), original: typed };
+  if (isQuestion(clause, typed)) {
+    // "how many tabs per site?", "what are my oldest tabs?": a listing answers these.
+    const tabs = clause.length <= MAX_COMMAND_LENGTH ? searchTabsRule(clause, ctx) : null;
+    return finish([tabs ?? questionResult(typed)], req);
+  }
 
   // Commands are short; a page of text is not one, and parsing it would only cost time.
   if (clause.length > MAX_COMMAND_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
-  const ctx: ClauseContext = { snap: req.context, referent: referentFromTurns(req.turns ?? []), original: typed };
   const results = parseSentence(clause, ctx);
   if (!results) return clarify(NOT_UNDERSTOOD, 0);
   return finish(results, req);

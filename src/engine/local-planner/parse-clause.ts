@@ -8,6 +8,7 @@ import { placeRule } from './rules/place';
 import { presetRule } from './rules/preset';
 import { switchRule } from './rules/switch';
 import { undoRule } from './rules/undo';
+import { tabRule } from './rules/tab-rules';
 
 // One clause → one result, by the first rule that recognises its shape. The order matters
 // where shapes overlap: presets before verbs they share ("focus mode", "start writing
@@ -21,6 +22,9 @@ const RULES: readonly Rule[] = [undoRule, listRule, presetRule, closeRule, place
 export function parseClause(clause: string, ctx: ClauseContext): ClauseResult | null {
   const c = clause.trim();
   if (!c) return null;
+  // The tab manager's own verbs and shapes first (see rules/tab-rules.ts).
+  const tab = tabRule(c, ctx);
+  if (tab) return tab;
   for (const rule of RULES) {
     const r = rule(c, ctx);
     if (r) return r;

@@ -22,6 +22,7 @@ const VERBS = [
   'move', 'put', 'place', 'send', 'throw', 'shift', 'drag', 'snap', 'push', 'dock', 'tile',
   'maximise', 'maximize', 'fullscreen', 'center', 'centre', 'resize', 'make', 'set', 'check',
   'focus', 'show', 'activate', 'apply', 'enable', 'restore', 'undo', 'revert', 'list', 'display', 'select',
+  'hard reload', 'reload', 'refresh', 'unpin', 'pin', 'unmute', 'mute', 'ungroup', 'group', 'save', 'stash', 'reopen', 'search', 'find',
 ];
 const VERB_RE = new RegExp(`^(${VERBS.join('|')})\\b`);
 const MAX_SEPARATORS = 12;

@@ -1,4 +1,5 @@
 import type { ContextSnapshot, InstalledApp, MonitorInfo, TabInfo, WindowInfo } from '../../protocol/context';
+import { agoText } from '../tab-age';
 
 // The snapshot as the planner reads it, written for tokens rather than for machines: one
 // line per thing, only what a planner can name in a command (indices, exact names, rects).
@@ -46,7 +47,9 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
 
   if (chrome.ok) {
     out.push(snap.tabs.length ? 'Chrome tabs (index, * = active in its window, w = Chrome window, site, "title" — summary):' : 'Chrome tabs: none open');
-    for (const t of snap.tabs) out.push(tabLine(t));
+    const now = Date.parse(snap.taken_at);
+    for (const t of snap.tabs) out.push(tabLine(t, Number.isFinite(now) ? now : undefined));
+    if (snap.tab_collections?.length) out.push(`Saved sets of tabs (restore_tabs): ${snap.tab_collections.map((c) => JSON.stringify(c)).join(', ')}`);
   }
 
   if (presets.ok) out.push(`Presets: ${snap.presets.length ? snap.presets.map((p) => JSON.stringify(p)).join(', ') : 'none saved'}`);
@@ -86,10 +89,17 @@ function site(t: TabInfo): string {
   return t.domain || clip(t.url, 40) || '-';
 }
 
-export function tabLine(t: TabInfo): string {
+export function tabLine(t: TabInfo, now?: number): string {
   const title = t.title ? quote(t.title, TITLE_MAX) : '(untitled)';
   const summary = t.content_summary ? ` — ${clip(oneLine(t.content_summary), SUMMARY_MAX)}` : '';
-  return `${t.index}${t.is_active ? '*' : ''} w${t.window_index} ${site(t)} ${title}${summary}`;
+  return `${t.index}${t.is_active ? '*' : ''} w${t.window_index} ${site(t)} ${title}${tabFlags(t, now)}${summary}`;
+}
+
+/** What the tab manager knows beyond the title: " {pinned muted group "Work" used 3 d ago}", or nothing. */
+function tabFlags(t: TabInfo, now: number | undefined): string {
+  const used = now === undefined ? null : agoText(t.last_used_at, now);
+  const flags = [t.pinned && 'pinned', t.muted && 'muted', t.audible && 'playing sound', t.group && `group ${quote(t.group.title, 40)}`, used && `used ${used}`].filter(Boolean);
+  return flags.length ? ` {${flags.join(' ')}}` : '';
 }
 
 function installedLine(names: string[], opts: CompactOptions): string {

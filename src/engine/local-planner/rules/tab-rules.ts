@@ -1,0 +1,24 @@
+import type { ClauseContext } from '../clause-context';
+import type { ClauseResult } from '../result';
+import { closeAgedRule } from './close-aged';
+import { duplicatesRule } from './duplicates';
+import { groupRule } from './group';
+import { moveTabsRule } from './move-tabs';
+import { reloadRule } from './reload';
+import { saveTabsRule } from './save-tabs';
+import { searchTabsRule } from './search-tabs';
+import { tabStateRule } from './tab-state';
+
+// The tab manager's sentences, tried before the other rules: each recognises only its own
+// verbs and shapes (a window as a move's destination, a saved set's name, age words), so the
+// rules after it keep everything else. Duplicates and ages come before close reads "close X".
+
+const TAB_RULES = [duplicatesRule, closeAgedRule, tabStateRule, reloadRule, groupRule, moveTabsRule, saveTabsRule, searchTabsRule];
+
+export function tabRule(clause: string, ctx: ClauseContext): ClauseResult | null {
+  for (const rule of TAB_RULES) {
+    const r = rule(clause, ctx);
+    if (r) return r;
+  }
+  return null;
+}
