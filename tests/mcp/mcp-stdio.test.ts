@@ -17,7 +17,9 @@ import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
 // back through a second CDP connection or the X tools, never through DeskPilot itself.
 
 const TOOL_NAMES = [
-  'desktop_snapshot', 'list_tabs', 'search_tabs', 'switch_tab', 'open_url', 'close_tabs', 'list_apps', 'focus_app',
+  'desktop_snapshot', 'list_tabs', 'search_tabs', 'switch_tab', 'open_url', 'close_tabs',
+  'find_tabs', 'count_tabs_by_domain', 'reload_tabs', 'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs', 'move_tabs',
+  'close_duplicate_tabs', 'save_tabs', 'restore_tabs', 'list_apps', 'focus_app',
   'place_app', 'close_app', 'list_presets', 'apply_preset', 'save_preset', 'undo', 'query', 'do',
 ];
 

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { MAX_AGE_HOURS, MAX_NAME_LENGTH, MAX_SEARCH_LENGTH, MAX_TAB_INDICES, TabGroupColor } from '../../../protocol/commands';
+import type { TabInfo } from '../../../protocol/context';
+import { confirmGate } from '../confirm-gate';
+import { defineTool, type McpContext, type ToolCall } from '../define-tool';
+import { confirm, snapshotId, tabId, tabIndices, text } from '../fields';
+import { batchOf, reportOutput } from '../report-output';
+import { resolveTabRefs } from '../tab-refs';
+import { snapshotHeader, tabData, tabsText } from '../tab-text';
+import { ToolError } from '../tool-error';
+
+// The tab manager: find tabs by words, page text or age; count them per site; reload, pin,
+// mute, group, move; close duplicates; save sets of tabs and reopen them. Tabs are named like
+// close_tabs names them (indices with their snapshot_id, or tab ids); each call is one command
+// of the exec protocol, validated and resolved by the engine. Pin, mute and group need the
+// DeskPilot companion extension in Chrome; without it the error says how to add it.
+
+const tabRefs = {
+  snapshot_id: snapshotId.optional(),
+  tab_indices: tabIndices.optional().describe('The tabs\' indices in that snapshot (1-based, across all windows), each once.'),
+  tab_ids: z
+    .array(tabId, { error: 'must be an array of tab ids' })
+    .min(1, { error: 'must list at least one tab id' })
+    .max(MAX_TAB_INDICES, { error: `must list at most ${MAX_TAB_INDICES} tab ids` })
+    .optional()
+    .describe('Instead of snapshot_id + tab_indices: tab_ids from a snapshot.'),
+};
+type Refs = { snapshot_id?: string; tab_indices?: number[]; tab_ids?: string[] };
+
+const hours = z.number({ error: 'must be a positive integer' }).int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' }).max(MAX_AGE_HOURS);
+const ages = {
+  unused_for_hours: hours.optional().describe('Only tabs not used (selected) for at least this many hours; a week is 168.'),
+  unused_today: z.boolean({ error: 'must be true or false' }).optional().describe('true: only tabs not used since midnight.'),
+  oldest: z.number({ error: 'must be a positive integer' }).int().min(1).max(MAX_TAB_INDICES).optional().describe('Only the N tabs used longest ago.'),
+};
+type Ages = { unused_for_hours?: number; unused_today?: boolean; oldest?: number };
+const ageFields = (a: Ages) => ({
+  ...(a.unused_for_hours !== undefined ? { unused_for_hours: a.unused_for_hours } : {}),
+  ...(a.unused_today ? { unused_today: true as const } : {}),
+  ...(a.oldest !== undefined ? { oldest: a.oldest } : {}),
+});
+
+const rw = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+/** Runs one tab command on the named tabs, as they are now (a tab closed since is refused as stale). */
+async function onTabs(ctx: McpContext, refs: Refs, notDone: string, command: (tabs: TabInfo[]) => Record<string, unknown>) {
+  const { snapshot, tabs } = await resolveTabRefs(ctx, { snapshotId: refs.snapshot_id, indices: refs.tab_indices, ids: refs.tab_ids }, notDone);
+  return reportOutput(await ctx.desk.exec(command(tabs), { snapshot }));
+}
+
+/** The same, for a command that may close tabs: it waits for the user's yes like close_tabs. */
+async function onTabsAsking(call: ToolCall, refs: Refs | null, confirmed: boolean, retry: string, notDone: string, command: (tabs: TabInfo[]) => Record<string, unknown>) {
+  const { ctx } = call;
+  const { snapshot, tabs } = refs
+    ? await resolveTabRefs(ctx, { snapshotId: refs.snapshot_id, indices: refs.tab_indices, ids: refs.tab_ids }, notDone)
+    : { snapshot: await ctx.desk.snapshot({ summaries: false }), tabs: [] };
+  const batch = batchOf(await ctx.desk.prepare(command(tabs), { snapshot }));
+  const held = await confirmGate(batch, call, confirmed, retry);
+  return held ?? reportOutput(await ctx.desk.run(batch));
+}
+
+const indicesOf = (tabs: TabInfo[]) => tabs.map((t) => t.index);
+
+export const findTabs = defineTool({
+  name: 'find_tabs',
+  title: 'Find Chrome tabs by words, page text or age',
+  description:
+    'Find open tabs whose title, address or site has every word of query (page_text: true also searches the pages\' text), ' +
+    'and/or by age: oldest N, unused_for_hours, unused_today. Returns the matches with a snapshot_id for their indices.',
+  input: {
+    query: text(MAX_SEARCH_LENGTH).optional().describe('Words to look for, e.g. "invoice".'),
+    page_text: z.boolean({ error: 'must be true or false' }).optional().describe('Also look in the text of the pages (slower the first time).'),
+    ...ages,
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(args, { ctx }) {
+    const snap = await ctx.desk.snapshot({ summaries: false });
+    if (!snap.sources.chrome.ok) throw new ToolError(`Chrome is unavailable: ${snap.sources.chrome.message}`, 'unavailable');
+    const id = ctx.snapshots.put(snap);
+    const command = { type: 'search_tabs', ...(args.query !== undefined ? { query: args.query } : {}), ...(args.page_text ? { page_text: true } : {}), ...ageFields(args) };
+    const out = reportOutput(await ctx.desk.exec(command, { snapshot: snap }));
+    // Indices as the snapshot handed out numbers them (a tab opened since has none there).
+    const found = ((out.data as { results: Array<{ data?: { tabs?: Array<{ target_id: string; excerpt?: string }> } }> }).results[0]?.data?.tabs ?? []).flatMap((f) => {
+      const t = snap.tabs.find((x) => x.target_id === f.target_id);
+      return t ? [{ tab: t, excerpt: f.excerpt }] : [];
+    });
+    const head = snapshotHeader(id, `${found.length} of ${snap.tabs.length} tabs found`);
+    const lines = found.map((f) => `${tabsText([f.tab])}${f.tab.last_used_at ? ` — used ${f.tab.last_used_at}` : ''}${f.excerpt ? ` — "…${f.excerpt}…"` : ''}`);
+    return {
+      text: [head, ...(lines.length ? lines : ['No tab matches.'])].join('\n'),
+      data: { snapshot_id: id, tabs: found.map((f) => ({ ...tabData(f.tab), last_used_at: f.tab.last_used_at ?? null, ...(f.excerpt ? { excerpt: f.excerpt } : {}) })) },
+    };
+  },
+});
+
+export const countTabsByDomain = defineTool({
+  name: 'count_tabs_by_domain',
+  title: 'Count Chrome tabs per site',
+  description: 'How many tabs are open per site (registrable domain), most first.',
+  input: {},
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(_args, { ctx }) {
+    return reportOutput(await ctx.desk.exec({ type: 'count_tabs_by_domain' }));
+  },
+});
+
+export const reloadTabs = defineTool({
+  name: 'reload_tabs',
+  title: 'Reload Chrome tabs',
+  description: 'Reload tabs, named by tab_indices with their snapshot_id, or by tab_ids. ignore_cache: true for a hard reload.',
+  input: { ...tabRefs, ignore_cache: z.boolean({ error: 'must be true or false' }).optional().describe('Bypass the cache (a hard reload).') },
+  annotations: { ...rw, idempotentHint: false },
+  async handler(args, { ctx }) {
+    return onTabs(ctx, args, 'nothing was reloaded', (tabs) => ({ type: 'reload_tabs', tab_indices: indicesOf(tabs), ...(args.ignore_cache ? { ignore_cache: true } : {}) }));
+  },
+});
+
+export const pinTabs = defineTool({
+  name: 'pin_tabs',
+  title: 'Pin or unpin Chrome tabs',
+  description: 'Pin (pinned: true) or unpin (false) tabs. Needs the DeskPilot companion extension in Chrome; undo puts them back.',
+  input: { ...tabRefs, pinned: z.boolean({ error: 'must be true or false' }).describe('true pins, false unpins.') },
+  annotations: rw,
+  async handler(args, { ctx }) {
+    return onTabs(ctx, args, 'nothing was pinned', (tabs) => ({ type: 'pin_tabs', tab_indices: indicesOf(tabs), pinned: args.pinned }));
+  },
+});
+
+export const muteTabs = defineTool({
+  name: 'mute_tabs',
+  title: 'Mute or unmute Chrome tabs',
+  description: 'Mute (muted: true) or unmute (false) tabs. Needs the DeskPilot companion extension in Chrome; undo puts them back.',
+  input: { ...tabRefs, muted: z.boolean({ error: 'must be true or false' }).describe('true mutes, false unmutes.') },
+  annotations: rw,
+  async handler(args, { ctx }) {
+    return onTabs(ctx, args, 'nothing was muted', (tabs) => ({ type: 'mute_tabs', tab_indices: indicesOf(tabs), muted: args.muted }));
+  },
+});
+
+export const groupTabs = defineTool({
+  name: 'group_tabs',
+  title: 'Group Chrome tabs',
+  description: 'Put tabs in a tab group with this title (and colour) in the first tab\'s window; a group of that title there is reused. Needs the DeskPilot companion extension.',
+  input: { ...tabRefs, title: text(MAX_NAME_LENGTH).describe('The group\'s title, e.g. "Work".'), color: TabGroupColor.optional() },
+  annotations: rw,
+  async handler(args, { ctx }) {
+    return onTabs(ctx, args, 'nothing was grouped', (tabs) => ({ type: 'group_tabs', tab_indices: indicesOf(tabs), title: args.title, ...(args.color ? { color: args.color } : {}) }));
+  },
+});
+
+export const ungroupTabs = defineTool({
+  name: 'ungroup_tabs',
+  title: 'Ungroup Chrome tabs',
+  description: 'Take tabs out of their tab groups. Needs the DeskPilot companion extension.',
+  input: tabRefs,
+  annotations: rw,
+  async handler(args, { ctx }) {
+    return onTabs(ctx, args, 'nothing was ungrouped', (tabs) => ({ type: 'ungroup_tabs', tab_indices: indicesOf(tabs) }));
+  },
+});
+
+export const moveTabs = defineTool({
+  name: 'move_tabs',
+  title: 'Move Chrome tabs to another window',
+  description:
+    'Move tabs to the end of Chrome window window_index (w<n> in list_tabs), or to a new window (new_window: true). Without the companion ' +
+    'extension the tabs are reopened there and closed here (history lost), which asks the user first like closing.',
+  input: {
+    ...tabRefs,
+    window_index: z.number({ error: 'must be a positive integer' }).int().min(1).max(100).optional().describe('The destination window.'),
+    new_window: z.boolean({ error: 'must be true or false' }).optional().describe('true: a new window.'),
+    confirm,
+  },
+  annotations: { ...rw, idempotentHint: false },
+  async handler(args, call) {
+    if ((args.window_index === undefined) === (args.new_window !== true)) throw new ToolError('Give exactly one of window_index or new_window: true.', 'invalid_argument');
+    return onTabsAsking(call, args, args.confirm === true, 'call move_tabs again with the same arguments and confirm: true', 'nothing was moved', (tabs) => ({
+      type: 'move_tabs',
+      tab_indices: indicesOf(tabs),
+      ...(args.new_window ? { new_window: true } : { window_index: args.window_index }),
+    }));
+  },
+});
+
+export const closeDuplicateTabs = defineTool({
+  name: 'close_duplicate_tabs',
+  title: 'Close duplicate Chrome tabs',
+  description: 'Close tabs that show the same address as another open tab, keeping the active (else most recently used) one of each. Asks the user first like close_tabs.',
+  input: { confirm },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  async handler(args, call) {
+    return onTabsAsking(call, null, args.confirm === true, 'call close_duplicate_tabs again with confirm: true', 'nothing was closed', () => ({ type: 'close_duplicate_tabs' }));
+  },
+});
+
+export const saveTabs = defineTool({
+  name: 'save_tabs',
+  title: 'Save Chrome tabs as a named set',
+  description:
+    'Save tabs (by indices/ids, and/or by age) as a named set in DeskPilot\'s config dir, to reopen with restore_tabs; close: true closes them ' +
+    'afterwards (asked first like close_tabs). A set of the same name is replaced.',
+  input: { ...tabRefs, ...ages, name: text(MAX_NAME_LENGTH).describe('The set\'s name, e.g. "research".'), close: z.boolean().optional().describe('Close the tabs once saved.'), confirm },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  async handler(args, call) {
+    const named = args.tab_indices !== undefined || args.tab_ids !== undefined;
+    if (!named && args.unused_for_hours === undefined && !args.unused_today && args.oldest === undefined) {
+      throw new ToolError('Name the tabs (tab_indices with snapshot_id, or tab_ids) or pick them by age.', 'invalid_argument');
+    }
+    return onTabsAsking(call, named ? args : null, args.confirm === true, 'call save_tabs again with the same arguments and confirm: true', 'nothing was saved', (tabs) => ({
+      type: 'save_tabs',
+      name: args.name,
+      ...(named ? { tab_indices: indicesOf(tabs) } : {}),
+      ...ageFields(args),
+      ...(args.close ? { close: true } : {}),
+    }));
+  },
+});
+
+export const restoreTabs = defineTool({
+  name: 'restore_tabs',
+  title: 'Reopen a saved set of tabs',
+  description: 'Reopen the tabs of a set saved with save_tabs (the set stays saved); new_window: true opens them in a new window. desktop_snapshot lists the sets (tab_collections).',
+  input: { name: text(MAX_NAME_LENGTH).describe('The saved set\'s name.'), new_window: z.boolean().optional().describe('Open them in a new window.') },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async handler(args, { ctx }) {
+    return reportOutput(await ctx.desk.exec({ type: 'restore_tabs', name: args.name, ...(args.new_window ? { new_window: true } : {}) }));
+  },
+});
+
+export const TAB_MANAGER_TOOLS = [findTabs, countTabsByDomain, reloadTabs, pinTabs, muteTabs, groupTabs, ungroupTabs, moveTabs, closeDuplicateTabs, saveTabs, restoreTabs];
