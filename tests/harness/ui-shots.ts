@@ -1,18 +1,23 @@
 // `npm run ui:shots` (tsx tests/harness/ui-shots.ts [out-dir]): brings up the real test desktop
 // and the web harness, drives the real renderer into its states and writes PNGs — each state
-// in light and dark — to ui-shots/ (gitignored), at the sizes main gives its windows. For
-// looking at what a person sees; nothing is asserted.
+// in light and dark — to ui-shots/ (gitignored), at the sizes main gives its windows (the
+// launcher's is as tall as its content asks, as main sizes it). Each state in each scheme is
+// also checked with axe-core; what it finds is printed and written to axe.json. For looking at
+// what a person sees; nothing is asserted.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startAgentPages } from '../agent-pages/serve';
 import { startFakeOpenAi } from '../support/fake-openai-server';
+import { LAUNCHER_HEIGHTS, LAUNCHER_SIZE } from '../../src/main/launcher-size';
+import { axeViolations, formatViolations, type AxeViolation } from './axe';
 import { commandField } from './ui-browser';
 import { startUiRig } from './ui-rig';
 import type { View } from './web-harness';
 
-const SIZES: Record<View, { width: number; height: number }> = {
-  launcher: { width: 640, height: 420 }, // src/main/launcher-window.ts LAUNCHER_SIZE
+const SIZES: Record<View, { width: number; height: number; fit?: boolean }> = {
+  // src/main/launcher-size.ts: 640 wide, as tall as its content (window:fit).
+  launcher: { width: LAUNCHER_SIZE.width, height: LAUNCHER_HEIGHTS.min, fit: true },
   popover: { width: 380, height: 520 }, // src/main/popover-window.ts POPOVER_SIZE
   settings: { width: 640, height: 720 }, // src/main/settings-window.ts
 };
@@ -26,8 +31,21 @@ async function main(): Promise<void> {
   const rig = await startUiRig({ apps: ['xterm'] });
   const written: string[] = [];
   const problems: string[] = [];
+  const axe: Record<string, AxeViolation[]> = {};
   try {
+    /** The launcher's viewport has taken the last height the page asked for, and kept it a moment (a shrink waits for its transition). */
+    const fitted = async (page: Page) => {
+      let last = -1;
+      for (let stable = 0; stable < 3; ) {
+        await page.waitForTimeout(120);
+        const h = page.viewportSize()?.height ?? 0;
+        const want = rig.harness.fitCalls.at(-1) ?? h;
+        stable = h === want && h === last ? stable + 1 : 0;
+        last = h;
+      }
+    };
     const shoot = async (page: Page, name: string) => {
+      if (page.url().includes('view=launcher')) await fitted(page);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         // Let transitions on colour settle.
@@ -35,6 +53,7 @@ async function main(): Promise<void> {
         const file = path.join(out, `${name}-${scheme}.png`);
         await page.screenshot({ path: file });
         written.push(file);
+        axe[`${name}-${scheme}`] = await axeViolations(page);
       }
     };
     const open = async (view: View) => {
@@ -62,6 +81,21 @@ async function main(): Promise<void> {
       const ui = await open('launcher');
       const page = ui.page;
       await shoot(page, 'launcher');
+      // The live list: what the words would act on, then one row's actions.
+      const field = commandField(page);
+      await field.pressSequentially('github');
+      await page.locator('#live-list[data-settled="true"]').waitFor({ timeout: TIMEOUT });
+      await shoot(page, 'live');
+      await field.press('ArrowDown');
+      await field.press('Tab');
+      await page.getByRole('group', { name: /^Actions: / }).waitFor({ timeout: TIMEOUT });
+      await shoot(page, 'live-actions');
+      await field.press('Escape');
+      await field.fill('');
+      await field.pressSequentially('xterm');
+      await page.locator('#live-list[data-settled="true"]').waitFor({ timeout: TIMEOUT });
+      await shoot(page, 'live-apps');
+      await field.fill('');
       await command(page, 'switch to hacker news');
       await settled(page, 'done');
       await shoot(page, 'results');
@@ -209,6 +243,10 @@ async function main(): Promise<void> {
     await rig.stop();
   }
   console.log(`${written.length} screenshots in ${out} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  writeFileSync(path.join(out, 'axe.json'), `${JSON.stringify(axe, null, 2)}\n`);
+  const found = Object.entries(axe).filter(([, v]) => v.length > 0);
+  console.log(found.length === 0 ? `axe-core: no violations in ${Object.keys(axe).length} states` : 'axe-core violations:');
+  for (const [state, vs] of found) for (const line of formatViolations(vs)) console.log(`  ${state}: ${line}`);
   for (const f of written) console.log(`  ${path.relative(process.cwd(), f)}`);
   if (problems.length) {
     console.log('page problems:');

@@ -110,7 +110,8 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
 
     // The plan, waiting: numbered steps, the message, Approve focused; nothing has run.
     await expect.poll(() => status(page), POLL).toBe('awaiting_approval');
-    expect(await planSteps(page)).toEqual(['Open the Shop tool', 'Search for "rain"', 'Read the results', 'Report the products found']);
+    // The planner's words, with typographic quotes.
+    expect(await planSteps(page)).toEqual(['Open the Shop tool', 'Search for “rain”', 'Read the results', 'Report the products found']);
     expect(await text(panel(page))).toContain('I will search the shop for rain gear.');
     expect(await text(panel(page))).toContain('find rain gear in the shop');
     await expect.poll(() => focusedName(page), POLL).toBe('Approve');
@@ -123,8 +124,10 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     expect(await stepStates(page)).toEqual(['done', 'done', 'done', 'done']);
     const lines = await steps(page).allTextContents();
     expect(lines[0]).toMatch(/^✓Done:1\. Open the Shop tool.*Opened the tool “shop”/);
-    expect(lines[1]).toContain('Typed “rain” into element 1, then pressed Enter');
-    expect(lines[2]).toMatch(/Read the page.*2 results for rain/);
+    // Each action said once, as a person reads it: no element numbers, no page text read aloud.
+    expect(lines[1]).toContain('Typed “rain”, then pressed Enter');
+    expect(lines[1]).not.toMatch(/element|"/);
+    expect(lines[2]).toMatch(/Read the page$/);
     expect(lines[3]).toContain('Finished with the answer');
     const answer = page.getByRole('region', { name: 'Answer' });
     expect(await text(answer)).toContain('Rain gear in the shop: Blue rain jacket, Rain boots.');
@@ -238,7 +241,7 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     // The safety question, in a modal dialog; "Don't allow" has focus.
     const dialog = page.getByRole('alertdialog', { name: 'Allow the agent to do this?' });
     await dialog.waitFor({ timeout: POLL.timeout });
-    expect(await text(dialog)).toMatch(/Type into the password field \(element 2\) on 127\.0\.0\.1/);
+    expect(await text(dialog)).toMatch(/Type into the password field on this computer\?/);
     await expect.poll(() => focusedName(page), POLL).toBe('Don’t allow');
     expect(await stepStates(page)).toEqual(['done', 'running', 'pending']);
     expect(await text(page.locator('body'))).not.toContain('hunter2');
@@ -251,7 +254,7 @@ describeDesktop('agent mode in the UI (web harness, real CDP agent browser, scri
     expect(await stepStates(page)).toEqual(['done', 'done', 'done']);
     expect(await text(page.getByRole('region', { name: 'Answer' }))).toContain('Signed in.');
     // The password the agent typed is never on screen.
-    expect(await text(steps(page).nth(1))).toContain('Typed 7 hidden characters into the password field, element 2, then pressed Enter');
+    expect(await text(steps(page).nth(1))).toContain('Typed 7 hidden characters into the password field, then pressed Enter');
     expect(await text(page.locator('body'))).not.toContain('hunter2');
 
     // The page, independently: signed in with the password the person allowed.

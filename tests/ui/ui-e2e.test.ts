@@ -130,7 +130,7 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
       await dialog.waitFor({ timeout: POLL.timeout });
       // One row per tab that will close: exactly the reddit tabs, each on its own line.
       const rows = await dialog.getByRole('listitem').allTextContents();
-      expect(rows.map((r) => /"([^"]+)"/.exec(r)?.[1]).sort()).toEqual(['Reddit - front page', 'Reddit - r/node']);
+      expect(rows.map((r) => /“([^”]+)”/.exec(r)?.[1]).sort()).toEqual(['Reddit - front page', 'Reddit - r/node']);
     };
 
     const modals = rig.harness.modalCalls.length;
@@ -200,7 +200,8 @@ describeDesktop('the UI end to end (web harness, real renderer, real desktop)', 
     ]);
     // Each row: ✓ (and "Done:" for screen readers), the words, the first result.
     const newest = page.getByRole('region', { name: 'Recent' }).getByRole('listitem').first();
-    expect(await newest.textContent()).toMatch(/^✓Done:switch to weather.*Switched to tab 3 "Weather"/);
+    // As a person reads it: typographic quotes, no "(127.0.0.1)" where a site name would be.
+    expect(await newest.textContent()).toMatch(/^✓Done:switch to weather.*Switched to tab 3 “Weather”$/);
     await page.getByRole('button', { name: 'Run again: switch to hacker news' }).click();
     await expectActive(ids, 'Hacker News');
     await expect.poll(() => recent.count(), POLL).toBe(3);

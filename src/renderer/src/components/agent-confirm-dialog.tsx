@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useAgentStore } from '../state/agent-store';
 import { useModalGuard } from '../hooks/use-modal-guard';
+import { presentAgentText } from '../lib/agent-present';
 
 // The agent's safety question (typing into a password field, submitting a payment form …),
 // in the confirmation dialog's style. The run waits for the answer. "Don't allow" has focus,
@@ -53,7 +54,7 @@ export function AgentConfirmDialog({ question }: { question: string }) {
           Allow the agent to do this?
         </h2>
         <p id="agent-confirm-question" className="agent-confirm-question">
-          {question}
+          {presentAgentText(question)}
         </p>
         <p className="hint agent-confirm-hint">The agent waits for you. If you don’t allow it, it won’t try this again.</p>
         <div className="dialog-buttons">

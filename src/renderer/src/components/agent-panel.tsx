@@ -9,6 +9,8 @@ import { FixHint } from './fix-hint';
 import { AgentIcon, StopIcon } from './icons';
 import { Mark } from './mark';
 import { Spinner } from './spinner';
+import { presentAgentText } from '../lib/agent-present';
+import { curlyQuotes } from '../live/site';
 
 // An agent task below the field, from Enter to its answer: planning (Cancel), the plan
 // (Approve / Edit steps / Cancel), then the steps as they run with Stop and a field for a
@@ -45,7 +47,7 @@ export function AgentPanel() {
 
 function Frame({ status, goal, progress, children }: { status: AgentRunView['status']; goal: string; progress?: string | null; children: ReactNode }) {
   return (
-    <section className={`agent-panel is-${status}`} aria-label="Agent task" data-agent-status={status}>
+    <section className={`agent-panel scroll-fade is-${status}`} aria-label="Agent task" data-agent-status={status}>
       <header className="agent-head">
         <span className="agent-badge">
           <AgentIcon size={14} /> Agent
@@ -91,7 +93,7 @@ function RunPanel({ view }: { view: AgentRunView }) {
       {view.notices.length > 0 && (live || ended) && (
         <ul className="agent-notices" aria-label="Notes">
           {view.notices.map((n, i) => (
-            <li key={i}>{n}</li>
+            <li key={i}>{presentAgentText(n)}</li>
           ))}
         </ul>
       )}
@@ -177,13 +179,13 @@ function Outcome({ view }: { view: AgentRunView }) {
           <h2 className="agent-answer-label">
             <Mark kind="ok" /> Answer
           </h2>
-          <p className="agent-answer-text">{view.answer || 'Done.'}</p>
+          <p className="agent-answer-text">{view.answer ? curlyQuotes(view.answer) : 'Done.'}</p>
         </section>
       ) : (
         <div className={`result-line ${view.status === 'cancelled' || view.status === 'stopped' ? 'cancelled' : 'is-fail'}`}>
           <Mark kind={view.status === 'cancelled' || view.status === 'stopped' ? 'cancel' : 'fail'} />
           <div className="result-body">
-            <span className="result-message">{view.reason ?? STATUS_LABEL[view.status]}</span>
+            <span className="result-message">{view.reason ? presentAgentText(view.reason) : STATUS_LABEL[view.status]}</span>
             {view.status === 'failed' && view.reason && <FixHint message={view.reason} />}
           </div>
         </div>

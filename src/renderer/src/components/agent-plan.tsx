@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { AgentRunView } from '../../../protocol/ipc';
 import { useAgentStore } from '../state/agent-store';
+import { curlyQuotes } from '../live/site';
 import { PlusIcon, TrashIcon } from './icons';
 
 // The plan before anything runs: the planner's message and numbered steps, then Approve
@@ -57,7 +58,7 @@ export function AgentPlan({ view }: { view: AgentRunView }) {
 
   return (
     <div className="agent-plan">
-      {view.message && <p className="agent-message">{view.message}</p>}
+      {view.message && <p className="agent-message">{curlyQuotes(view.message)}</p>}
       {draft === null ? (
         <ol className="agent-plan-steps" aria-label="Plan">
           {plan.map((step, i) => (
@@ -65,7 +66,7 @@ export function AgentPlan({ view }: { view: AgentRunView }) {
               <span className="step-number" aria-hidden="true">
                 {i + 1}
               </span>
-              <span className="agent-plan-text">{step}</span>
+              <span className="agent-plan-text">{curlyQuotes(step)}</span>
             </li>
           ))}
         </ol>

@@ -1,4 +1,5 @@
 import type { AgentStepView } from '../../../protocol/ipc';
+import { presentPlanText, presentStep } from '../lib/agent-present';
 import { Spinner } from './spinner';
 
 // The run, step by step: a spinner on the step in progress, ✓ or ✗ when it is through, the
@@ -25,31 +26,34 @@ function StepMark({ state, ended }: { state: AgentStepView['state']; ended: bool
 }
 
 function label(s: AgentStepView): string {
-  if (s.kind === 'plan') return `${s.index + 1}. ${s.step}`;
-  if (s.kind === 'correction') return `Your correction: ${s.step}`;
-  return s.step;
+  if (s.kind === 'plan') return `${s.index + 1}. ${presentPlanText(s.step)}`;
+  if (s.kind === 'correction') return `Your correction: ${presentPlanText(s.step)}`;
+  return presentPlanText(s.step);
 }
 
 export function AgentSteps({ steps, ended }: { steps: AgentStepView[]; ended: boolean }) {
   return (
     <ol className="agent-steps" aria-label="Steps">
-      {steps.map((s) => (
-        <li key={`${s.kind}-${s.index}`} className={`agent-step is-${s.state} kind-${s.kind}`} data-state={s.state}>
-          <StepMark state={s.state} ended={ended} />
-          <div className="agent-step-body">
-            <span className="agent-step-text">
-              {label(s)}
-              {s.attempt && s.attempt > 1 && s.state === 'running' && <span className="agent-step-attempt"> (try {s.attempt})</span>}
-            </span>
-            {s.command && <span className="agent-step-command">{s.command}</span>}
-            {s.output && (
-              <span className="agent-step-output" title={s.output}>
-                {s.output}
+      {steps.map((s) => {
+        const { command, output } = presentStep(s);
+        return (
+          <li key={`${s.kind}-${s.index}`} className={`agent-step is-${s.state} kind-${s.kind}`} data-state={s.state}>
+            <StepMark state={s.state} ended={ended} />
+            <div className="agent-step-body">
+              <span className="agent-step-text">
+                {label(s)}
+                {s.attempt && s.attempt > 1 && s.state === 'running' && <span className="agent-step-attempt"> (try {s.attempt})</span>}
               </span>
-            )}
-          </div>
-        </li>
-      ))}
+              {command && <span className="agent-step-command">{command}</span>}
+              {output && (
+                <span className="agent-step-output" title={output}>
+                  {output}
+                </span>
+              )}
+            </div>
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -20,7 +20,7 @@ export function AnimatedHeight({ className, children }: { className?: string; ch
   }, []);
 
   return (
-    <div className={`animated-height${className ? ` ${className}` : ''}`} data-animated-height="" style={height === null ? undefined : { height }}>
+    <div className={`animated-height scroll-fade${className ? ` ${className}` : ''}`} data-animated-height="" style={height === null ? undefined : { height }}>
       <div ref={inner} className="animated-height-inner">
         {children}
       </div>

@@ -1,6 +1,7 @@
 import type { ClarificationCandidate } from '../../../protocol/ipc';
 import { clarificationMark, shortQuestion } from '../lib/outcome';
 import { useCommandStore } from '../state/command-store';
+import { tidyMessage } from '../live/site';
 import { Mark } from './mark';
 
 // The planner’s question. With candidates: one numbered button each, and the question
@@ -18,16 +19,16 @@ export function ClarificationView({ question, candidates }: { question: string; 
         <div className="result-body">
           {short ? (
             <>
-              <p className="question" aria-hidden="true" title={question}>
-                {short}
+              <p className="question" aria-hidden="true" title={tidyMessage(question)}>
+                {tidyMessage(short)}
               </p>
               <p className="sr-only" id="clarification-question">
-                {question}
+                {tidyMessage(question)}
               </p>
             </>
           ) : (
             <p className="question" id="clarification-question">
-              {question}
+              {tidyMessage(question)}
             </p>
           )}
           {candidates.length === 0 && <p className="hint">Say it another way in the field above.</p>}
@@ -37,11 +38,11 @@ export function ClarificationView({ question, candidates }: { question: string; 
         <ul className="candidates" role="list" aria-labelledby="clarification-question">
           {candidates.map((c, i) => (
             <li key={i}>
-              <button type="button" className="candidate" title={c.label} onClick={() => void choose(i)}>
+              <button type="button" className="candidate" title={tidyMessage(c.label)} onClick={() => void choose(i)}>
                 <span className="candidate-index" aria-hidden="true">
                   {i + 1}
                 </span>
-                <span className="candidate-label">{c.label}</span>
+                <span className="candidate-label">{tidyMessage(c.label)}</span>
               </button>
             </li>
           ))}

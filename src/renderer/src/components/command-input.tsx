@@ -13,6 +13,9 @@ import { useLiveComboboxProps } from './live-results';
 
 const PLACEHOLDER = 'What should DeskPilot do?';
 const AGENT_PLACEHOLDER = 'Describe a web task; you approve the plan before it runs';
+/** The popover's field is narrow: the same, said shorter (clear of the Agent button). */
+const SHORT_PLACEHOLDER = 'Say what to do';
+const SHORT_AGENT_PLACEHOLDER = 'Describe a web task';
 
 /** `live`: the launcher lists what the words would act on while they are typed (live-store.ts). */
 export function CommandInput({ describedBy, live = false }: { describedBy?: string; live?: boolean }) {
@@ -50,7 +53,7 @@ export function CommandInput({ describedBy, live = false }: { describedBy?: stri
       type="text"
       aria-label="Command"
       aria-describedby={describedBy}
-      placeholder={agentMode ? AGENT_PLACEHOLDER : PLACEHOLDER}
+      placeholder={live ? (agentMode ? AGENT_PLACEHOLDER : PLACEHOLDER) : agentMode ? SHORT_AGENT_PLACEHOLDER : SHORT_PLACEHOLDER}
       data-agent={agentMode || isAgentText(text) ? 'true' : undefined}
       {...(live ? combobox : {})}
       autoComplete="off"

@@ -3,6 +3,7 @@ import type { PlannedCommand } from '../../../protocol/report';
 import { useCommandStore } from '../state/command-store';
 import { useInputStore } from '../state/input-store';
 import { useModalGuard } from '../hooks/use-modal-guard';
+import { tidyMessage } from '../live/site';
 
 // Before anything closes: exactly what will close, "Close them" (Enter) or "Cancel" (Esc).
 // Modal: the rest of the window is inert, Tab stays between the two buttons.
@@ -68,10 +69,10 @@ export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
         <h2 id="confirm-title" className="dialog-title">
           {title(items)}
         </h2>
-        <ul id="confirm-items" className="confirm-items">
+        <ul id="confirm-items" className="confirm-items scroll-fade">
           {items.flatMap((item) =>
             (item.targets.length ? item.targets : [item.summary]).map((target, i) => (
-              <li key={`${item.index}-${i}`}>{item.type === 'close_app' ? `quit ${target}` : target}</li>
+              <li key={`${item.index}-${i}`}>{tidyMessage(item.type === 'close_app' ? `quit ${target}` : target)}</li>
             )),
           )}
         </ul>

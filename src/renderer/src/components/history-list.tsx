@@ -1,17 +1,22 @@
+import { useMemo } from 'react';
 import { sourceLabel } from '../state/command-source';
 import { useCommandStore } from '../state/command-store';
 import { useHistoryStore } from '../state/history-store';
 import { useInputStore } from '../state/input-store';
 import { useRecallStore } from '../state/recall-store';
+import { tidyMessage } from '../live/site';
+import { suggestions } from '../live/suggestions';
+import { useLiveStore } from '../state/live-store';
 import { Mark } from './mark';
 
 // This session's requests, newest first: ✓/✗ and the first result; a click runs it again.
-
-const EXAMPLES = ['switch to reddit', 'chrome left and cursor right', 'close all youtube tabs', 'how many tabs do I have open?'];
+// Before the first one: sentences to try, made from what this desk has open.
 
 export function HistoryList() {
   const entries = useHistoryStore((s) => s.entries);
   const working = useCommandStore((s) => s.phase.kind === 'working' || s.phase.kind === 'confirm');
+  const index = useLiveStore((s) => s.index);
+  const examples = useMemo(() => suggestions(index), [index]);
 
   return (
     <section className="panel-section" aria-labelledby="history-heading">
@@ -20,9 +25,9 @@ export function HistoryList() {
       </h2>
       {entries.length === 0 ? (
         <div className="examples">
-          <p className="hint">Nothing yet this session. Try:</p>
+          <p className="hint">Nothing yet this session.{examples.length > 0 && ' Try:'}</p>
           <ul className="example-list">
-            {EXAMPLES.map((x) => (
+            {examples.map((x) => (
               <li key={x}>
                 <button
                   type="button"
@@ -44,13 +49,15 @@ export function HistoryList() {
           {entries.map((e) => {
             const label = sourceLabel(e.source);
             return (
-              <li key={e.runId} className="history-row" title={`Run again: ${label}\n${e.outcome.message}`}>
+              <li key={e.runId} className="history-row">
                 <Mark kind={e.outcome.mark} id={`history-mark-${e.runId}`} />
                 <button
                   type="button"
                   className="history-item"
                   aria-label={`Run again: ${label}`}
                   aria-describedby={`history-mark-${e.runId} history-outcome-${e.runId}`}
+                  // The row is cut to one line; the tooltip has all of it.
+                  title={`${label}\n${tidyMessage(e.outcome.message)}`}
                   disabled={working}
                   onClick={() => {
                     if (e.source.kind === 'text') {
@@ -63,7 +70,7 @@ export function HistoryList() {
                   <span className="history-text">{label}</span>
                 </button>
                 <span className="history-outcome" id={`history-outcome-${e.runId}`}>
-                  {e.outcome.message}
+                  {tidyMessage(e.outcome.message)}
                 </span>
               </li>
             );

@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { MOD_KEY } from '../lib/platform';
 import { monogram } from '../live/site';
 import type { LiveRow } from '../live/rows';
@@ -13,15 +13,8 @@ export const LIVE_LIST_ID = 'live-list';
 export const rowId = (key: string) => `live-row-${key.replace(/[^\w-]/g, (c) => `_${c.charCodeAt(0)}`)}`;
 export const actionId = (key: string, i: number) => `${rowId(key)}-action-${i}`;
 
-/** What a screen reader says for a row (the icon's letter and the shortcut are not part of it). */
-function rowLabel(row: LiveRow): string {
-  if (row.kind === 'plan') {
-    const { title, detail, note } = row.line;
-    return `${title}${detail ? ` · ${detail}` : ''}${note ? ` (${note})` : ''}`;
-  }
-  const pinned = row.entity.kind === 'tab' && row.entity.tab.pinned ? 'pinned, ' : '';
-  return `${row.title}, ${pinned}${row.subtitle ? `${row.subtitle}, ` : ''}${row.accessory}`;
-}
+/** Said between a row's parts by a screen reader, not shown (the row's name is its content). */
+const Pause = () => <span className="sr-only">, </span>;
 
 function Icon({ row }: { row: LiveRow }) {
   if (row.kind === 'plan') {
@@ -52,7 +45,12 @@ function RowText({ row }: { row: LiveRow }): ReactNode {
           {title}
           {detail && <span className="live-detail"> · {detail}</span>}
         </span>
-        {note && <span className={`live-note${note === 'asks first' ? ' is-asks' : ''}`}>{note}</span>}
+        {note && (
+          <>
+            <Pause />
+            <span className={`live-note${note === 'asks first' ? ' is-asks' : ''}`}>{note}</span>
+          </>
+        )}
       </span>
     );
   }
@@ -60,14 +58,16 @@ function RowText({ row }: { row: LiveRow }): ReactNode {
     <span className="live-text">
       <span className="live-title" title={row.title}>
         {row.entity.kind === 'tab' && row.entity.tab.pinned && (
-          <span className="live-pin" aria-label="Pinned" role="img">
+          <span className="live-pin">
             <PinIcon />
+            <span className="sr-only">Pinned: </span>
           </span>
         )}
         {row.title}
       </span>
       {row.subtitle && (
         <span className="live-sub" title={row.subtitle}>
+          <Pause />
           {row.subtitle}
         </span>
       )}
@@ -86,40 +86,53 @@ export function LiveResults() {
 
   return (
     <section className="live" aria-label="Matches">
-      {/* data-settled: the plan row says what Enter does with these very words (tests wait on it). */}
-      <ul id={LIVE_LIST_ID} className="live-list" role="listbox" aria-label="Matches" data-settled={plan?.kind === 'plan' && plan.settled ? 'true' : 'false'}>
+      {/* data-for: the words these rows are for; data-settled: the plan row says what Enter does with them (tests and the bench wait on both). */}
+      <ul
+        id={LIVE_LIST_ID}
+        className="live-list"
+        role="listbox"
+        aria-label="Matches"
+        data-for={plan?.kind === 'plan' ? plan.text : undefined}
+        data-settled={plan?.kind === 'plan' && plan.settled ? 'true' : 'false'}
+      >
         {list.rows.map((row, i) => {
           const on = i === keys.highlight;
           const menu = on && keys.menu && row.kind === 'item' ? row.actions : null;
           return (
-            <li key={row.key} className="live-item" role="presentation">
-              <div
-                id={rowId(row.key)}
-                role="option"
-                aria-selected={on}
-                aria-label={rowLabel(row)}
-                aria-keyshortcuts={i < 9 ? `Control+${i + 1} Meta+${i + 1}` : undefined}
-                aria-expanded={row.kind === 'item' ? !!menu : undefined}
-                className={`live-row${on ? ' is-highlighted' : ''}${row.kind === 'plan' ? ' is-plan-row' : ''}`}
-                data-kind={row.kind === 'plan' ? 'plan' : row.entity.kind}
-                onMouseMove={() => highlight(i)}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => runRow(i, 0)}
-              >
-                <Icon row={row} />
-                <RowText row={row} />
-                {row.kind === 'item' && <span className="live-accessory">{row.accessory}</span>}
-                {i < 9 && (
-                  <kbd className="live-shortcut" aria-hidden="true">
-                    {MOD_KEY}
-                    {i + 1}
-                  </kbd>
-                )}
-              </div>
+            <Fragment key={row.key}>
+              <li className="live-item" role="presentation">
+                <div
+                  id={rowId(row.key)}
+                  role="option"
+                  aria-selected={on}
+                  aria-keyshortcuts={i < 9 ? `Control+${i + 1} Meta+${i + 1}` : undefined}
+                  className={`live-row${on ? ' is-highlighted' : ''}${row.kind === 'plan' ? ' is-plan-row' : ''}`}
+                  data-kind={row.kind === 'plan' ? 'plan' : row.entity.kind}
+                  onMouseMove={() => highlight(i)}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => runRow(i, 0)}
+                >
+                  <Icon row={row} />
+                  <RowText row={row} />
+                  {row.kind === 'item' && (
+                    <span className="live-accessory">
+                      <Pause />
+                      {row.accessory}
+                    </span>
+                  )}
+                  {i < 9 && (
+                    <kbd className="live-shortcut" aria-hidden="true">
+                      {MOD_KEY}
+                      {i + 1}
+                    </kbd>
+                  )}
+                </div>
+              </li>
+              {/* The row's actions: a group of options in the same list, right under it. */}
               {menu && (
-                <ul className="live-actions" role="listbox" aria-label={`Actions: ${row.kind === 'item' ? row.title : ''}`}>
+                <li className="live-actions" role="group" aria-label={`Actions: ${row.kind === 'item' ? row.title : ''}`}>
                   {menu.map((a, j) => (
-                    <li
+                    <div
                       key={a.action}
                       id={actionId(row.key, j)}
                       role="option"
@@ -129,11 +142,11 @@ export function LiveResults() {
                       onClick={() => runRow(i, j)}
                     >
                       {a.label}
-                    </li>
+                    </div>
                   ))}
-                </ul>
+                </li>
               )}
-            </li>
+            </Fragment>
           );
         })}
       </ul>

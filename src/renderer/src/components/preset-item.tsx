@@ -62,14 +62,15 @@ export function PresetItem({ preset, disabled }: { preset: Preset; disabled: boo
       <button
         type="button"
         className="preset-apply"
-        aria-label={`Apply preset ${preset.name}`}
         aria-describedby={appsId}
         disabled={disabled}
         onClick={() => void useCommandStore.getState().run({ kind: 'preset', name: preset.name })}
       >
+        {/* Named by what it shows (the preset), the action said to screen readers; the apps are its description. */}
         <span className="preset-text">
+          <span className="sr-only">Apply preset </span>
           <span className="preset-name">{preset.name}</span>{' '}
-          <span className="preset-apps" id={appsId}>
+          <span className="preset-apps" id={appsId} aria-hidden="true">
             {apps}
           </span>
         </span>

@@ -2,6 +2,7 @@ import type { ExecReport } from '../../../protocol/report';
 import { clarificationMark, formatFieldError, NOTHING_TO_DO } from '../lib/outcome';
 import { FixHint } from './fix-hint';
 import { LaunchNote } from './launch-chrome-button';
+import { tidyMessage } from '../live/site';
 import { Mark } from './mark';
 
 // A finished request: one line per command with ✓/✗ and its message, what to do about a
@@ -34,7 +35,7 @@ export function ReportView({ report }: { report: ExecReport }) {
             <li className="result-line is-ask">
               <Mark kind={clarificationMark(question(report))} />
               <div className="result-body">
-                <span className="result-message">{question(report)}</span>
+                <span className="result-message">{tidyMessage(question(report))}</span>
               </div>
             </li>
           ) : (
@@ -53,7 +54,7 @@ export function ReportView({ report }: { report: ExecReport }) {
             <li key={`r${r.index}`} className={`result-line ${r.ok ? 'is-ok' : 'is-fail'}`}>
               <Mark kind={r.ok ? 'ok' : 'fail'} />
               <div className="result-body">
-                <span className="result-message">{r.message}</span>
+                <span className="result-message">{tidyMessage(r.message)}</span>
                 {!r.ok && <FixHint message={r.message} code={r.code} />}
               </div>
             </li>
@@ -62,7 +63,7 @@ export function ReportView({ report }: { report: ExecReport }) {
             <li key={`e${i}`} className="result-line is-fail" title={e.path || undefined}>
               <Mark kind="fail" />
               <div className="result-body">
-                <span className="result-message">{e.message}</span>
+                <span className="result-message">{tidyMessage(e.message)}</span>
                 <FixHint message={e.message} />
               </div>
             </li>

@@ -18,7 +18,7 @@ export function ResultPanel() {
   if (phase.kind === 'confirm') return null;
 
   return (
-    <section className={`result-panel is-${phase.kind}`} aria-label="Result" data-phase={phase.kind}>
+    <section className={`result-panel scroll-fade is-${phase.kind}`} aria-label="Result" data-phase={phase.kind}>
       {phase.source.kind === 'preset' && <p className="result-source">{sourceLabel(phase.source)}</p>}
       {phase.kind === 'working' && (
         <div className="working">

@@ -83,7 +83,7 @@ export function briefQuestion(question: string): string {
 export function describePlan(text: string, preview: PlanPreview | null, index: DeskIndex | null): PlanLine {
   const words = text.trim();
   const fallback: PlanLine = { title: `Run ${quoted(words)}`, detail: null, note: null };
-  if (!preview || preview.text !== text || !index || preview.index !== index.id) return fallback;
+  if (!preview || preview.text !== words || !index || preview.index !== index.id) return fallback;
   if (preview.kind === 'unknown') {
     return { ...fallback, note: index.planner === 'llm' ? 'the language model plans it' : 'not a sentence the offline matcher knows' };
   }

@@ -19,7 +19,9 @@ export interface Ranked {
 interface Field {
   /** The field's words, lower case. */
   words: string[];
-  /** The whole field, lower case (for matches across word boundaries: "r/type"). */
+  /** The same words, space-separated with a space before and after: one native search finds a word or a word's start. */
+  padded: string;
+  /** The field, lower case: a search finds a piece inside a word. */
   text: string;
   weight: number;
 }
@@ -52,22 +54,28 @@ const COMMAND_WORDS = new Set(
 const KIND_WORDS = { tab: ['tab', 'tabs'], app: ['app', 'apps', 'application', 'applications', 'window', 'windows'], preset: ['preset', 'presets', 'layout'] } as const;
 
 const words = (s: string): string[] => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-const field = (s: string, weight: number): Field => ({ words: words(s), text: s.toLowerCase(), weight });
+const field = (s: string, weight: number): Field => {
+  const w = words(s);
+  return { words: w, padded: ` ${w.join(' ')} `, text: s.toLowerCase(), weight };
+};
+
+/** "https://github.com/deskpilot/pulls?x" → "/deskpilot/pulls"; nothing for what is not a URL. */
+function urlPath(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return '';
+  }
+}
 
 /** Once per index: the words of every item. */
 export function prepareIndex(index: DeskIndex): PreparedIndex {
   const items: Prepared[] = [];
   for (const tab of index.tabs) {
     const site = siteLabel(tab.domain);
-    let path: string;
-    try {
-      path = decodeURIComponent(new URL(tab.url).pathname);
-    } catch {
-      path = '';
-    }
     items.push({
       entity: { kind: 'tab', key: `tab:${tab.index}`, tab, site },
-      fields: [field(tab.title, 1), field(tab.domain, 0.8), field(path, 0.35)],
+      fields: [field(tab.title, 1), field(tab.domain, 0.8), field(urlPath(tab.url), 0.35)],
       kindWords: KIND_WORDS.tab,
       base: tab.active ? 0.02 : 0,
     });
@@ -87,36 +95,44 @@ export function prepareIndex(index: DeskIndex): PreparedIndex {
   return { id: index.id, items };
 }
 
-/** One typed word against one field: 1 a whole word, 0.8 a word's start, 0.5 inside, 0.35 one typo away; 0 no match. */
-function wordScore(token: string, f: Field): number {
-  let best = 0;
-  for (const w of f.words) {
-    if (w === token) return 1;
-    if (w.startsWith(token)) best = Math.max(best, 0.8);
-    else if (token.length >= 3 && w.includes(token)) best = Math.max(best, 0.5);
-    else if (token.length >= 4 && best < 0.35 && oneEditPrefix(token, w)) best = 0.35;
-  }
-  if (best === 0 && token.length >= 2 && f.text.includes(token)) best = 0.45;
-  return best;
+/**
+ * One typed word against one field: 1 a whole word, 0.8 a word's start, 0.5 inside a word (3
+ * letters or more), 0.35 one typo from a word's start (4 letters or more, when `typos`); 0 none.
+ */
+function wordScore(token: string, f: Field, typos: boolean): number {
+  if (f.padded.includes(` ${token} `)) return 1;
+  if (f.padded.includes(` ${token}`)) return 0.8;
+  if (token.length >= 3 && f.text.includes(token)) return 0.5;
+  if (typos && token.length >= 4) for (const w of f.words) if (oneEditPrefix(token, w)) return 0.35;
+  return 0;
 }
 
-/** `token` is within one edit (a wrong, missing, extra or swapped letter) of the start of `word`. */
-function oneEditPrefix(token: string, word: string): boolean {
-  const n = token.length;
-  return [n, n - 1, n + 1].some((l) => l > 0 && l <= word.length && withinOneEdit(token, word.slice(0, l)));
-}
-
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
+/**
+ * `token` is within one edit — a wrong, missing, extra or swapped letter — of the start of
+ * `word`, its first letter right (or swapped with the second). No allocations: it runs for
+ * every word of every item when the typo pass does.
+ */
+function oneEditPrefix(t: string, w: string): boolean {
+  const n = t.length;
+  if (w.length < n - 1) return false;
   let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (i === a.length && i === b.length) return true;
+  while (i < n && i < w.length && t.charCodeAt(i) === w.charCodeAt(i)) i++;
+  if (i >= n - 1) return true;
+  const swapped = t.charCodeAt(i) === w.charCodeAt(i + 1) && t.charCodeAt(i + 1) === w.charCodeAt(i);
+  if (i === 0 && !swapped) return false;
   return (
-    a.slice(i + 1) === b.slice(i + 1) ||
-    a.slice(i + 1) === b.slice(i) ||
-    a.slice(i) === b.slice(i + 1) ||
-    (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+    same(t, i + 1, w, i + 1, n - i - 1) || // a wrong letter
+    same(t, i + 1, w, i, n - i - 1) || // a letter too many in what was typed
+    same(t, i, w, i + 1, n - i) || // a letter missing from what was typed
+    (swapped && same(t, i + 2, w, i + 2, n - i - 2))
   );
+}
+
+/** a[ai, ai+len) equals b[bi, bi+len), within b's length. */
+function same(a: string, ai: number, b: string, bi: number, len: number): boolean {
+  if (bi + len > b.length) return false;
+  for (let k = 0; k < len; k++) if (a.charCodeAt(ai + k) !== b.charCodeAt(bi + k)) return false;
+  return true;
 }
 
 /** The typed words that must each match an item (command words left out), and the kind words said. */
@@ -125,18 +141,36 @@ export function queryOf(text: string): { tokens: string[]; optional: string[] } 
   return { tokens: all.filter((w) => !COMMAND_WORDS.has(w)), optional: all.filter((w) => COMMAND_WORDS.has(w)) };
 }
 
-/** Items matching every word that is not a command word, best first; nothing when no such word was typed. */
+/**
+ * Items matching every word that is not a command word, best first; nothing when no such word
+ * was typed. Typos are forgiven only when the words as typed match almost nothing: that pass
+ * looks at every word of every item, and most key presses do not need it.
+ */
 export function rank(prepared: PreparedIndex, text: string, limit = 50): Ranked[] {
-  const { tokens, optional } = queryOf(text);
-  if (tokens.length === 0) return [];
+  const q = queryOf(text);
+  if (q.tokens.length === 0) return [];
+  let out = pass(prepared, q, false);
+  if (out.length < FEW) {
+    const seen = new Set(out.map((r) => r.entity.key));
+    out = [...out, ...pass(prepared, q, true).filter((r) => !seen.has(r.entity.key))];
+  }
+  out.sort((a, b) => b.score - a.score || order(a.entity) - order(b.entity));
+  return out.slice(0, limit);
+}
+
+/** Fewer matches than this, and the typo pass runs. */
+const FEW = 3;
+
+function pass(prepared: PreparedIndex, { tokens, optional }: { tokens: string[]; optional: string[] }, typos: boolean): Ranked[] {
   const out: Ranked[] = [];
+  const exact = tokens.join(' ');
   for (const item of prepared.items) {
     let sum = 0;
     let matched = true;
     for (const t of tokens) {
       let best = 0;
       for (const f of item.fields) {
-        const s = wordScore(t, f) * f.weight;
+        const s = wordScore(t, f, typos) * f.weight;
         if (s > best) best = s;
       }
       if (best === 0) {
@@ -150,11 +184,10 @@ export function rank(prepared: PreparedIndex, text: string, limit = 50): Ranked[
     // "youtube tabs", "xterm window": the kind said favours that kind.
     if (optional.some((w) => item.kindWords.includes(w))) score += 0.3;
     // A title that is exactly the words typed ("rust docs") comes first.
-    if (item.fields[0]!.text.trim() === tokens.join(' ')) score += 0.15;
+    if (item.fields[0]!.padded.trim() === exact) score += 0.15;
     out.push({ entity: item.entity, score });
   }
-  out.sort((a, b) => b.score - a.score || order(a.entity) - order(b.entity));
-  return out.slice(0, limit);
+  return out;
 }
 
 /** Ties: tabs in tab-strip order, then apps and presets as listed. */

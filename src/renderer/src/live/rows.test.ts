@@ -44,6 +44,9 @@ describe('the plan row', () => {
   it('until the preview for these words arrives, it says it will run them', () => {
     expect(describePlan('reddit', preview('reddi', { commands: [{ type: 'switch_tab', tab_index: 1 }] }), index)).toEqual({ title: 'Run “reddit”', detail: null, note: null });
     expect(describePlan('reddit', { ...preview('reddit', {}), index: 'older' }, index).title).toBe('Run “reddit”');
+    // The service reads words trimmed: a trailing space is the same words.
+    const plan = buildRows('reddit ', index, prepared, preview('reddit', { kind: 'ask', question: 'Which?', choices: [] })).rows[0];
+    expect(plan?.kind === 'plan' && plan.settled).toBe(true);
   });
 });
 

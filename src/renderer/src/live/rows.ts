@@ -40,7 +40,8 @@ export function buildRows(text: string, index: DeskIndex | null, prepared: Prepa
   if (text.trim() === '') return { rows: [], more: 0 };
   const ranked = index && prepared && prepared.id === index.id ? rank(prepared, text, MAX_ITEMS + 200) : [];
   const items = ranked.slice(0, MAX_ITEMS).map((r) => itemRow(r.entity, index!));
-  const settled = !!preview && preview.text === text && !!index && preview.index === index.id;
+  // The service reads the words trimmed (as every request's text is).
+  const settled = !!preview && preview.text === text.trim() && !!index && preview.index === index.id;
   const plan: LiveRow = { kind: 'plan', key: 'plan', text, line: describePlan(text, preview, index), settled };
   // A name the matcher does not know, with things it names: those come first (Enter on
   // "typescr" switches to the tab rather than asking what "typescr" means). A sentence keeps

@@ -43,12 +43,17 @@ export function monogram(domain: string, title: string): { letter: string; hue: 
   return { letter, hue: h % 360 };
 }
 
+const LOOPBACK_HOST = String.raw`(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?`;
+const LOOPBACK_IN_PARENS = new RegExp(String.raw`\s\(${LOOPBACK_HOST}\)`, 'gi');
+const LOOPBACK_AS_PLACE = new RegExp(String.raw`\b(on|at|from) ${LOOPBACK_HOST}\b`, 'gi');
+
 /**
  * A result line as a person reads it: a loopback host in parentheses says nothing ("Switched to
- * tab 3 "Hacker News" (127.0.0.1)" → without it), and quotes are typographic throughout.
+ * tab 3 "Hacker News" (127.0.0.1)" → without it), "on 127.0.0.1" is "on this computer", and
+ * quotes are typographic throughout.
  */
 export function tidyMessage(message: string): string {
-  return curlyQuotes(message.replace(/\s\((?:localhost|127(?:\.\d{1,3}){3}|::1)(?::\d+)?\)/gi, ''));
+  return curlyQuotes(message.replace(LOOPBACK_IN_PARENS, '').replace(LOOPBACK_AS_PLACE, '$1 this computer'));
 }
 
 /** "x" → “x”, and an apostrophe ’: the app's own sentences use typographic quotes, so everything shown does. */

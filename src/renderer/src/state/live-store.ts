@@ -74,7 +74,7 @@ export const useLiveStore = create<LiveState>((set, get) => {
         recompute();
       }
       const waiting = get().enterWaiting;
-      if (waiting !== null && waiting === get().listFor && (!r.ok || r.value.text === waiting)) {
+      if (waiting !== null && waiting === get().listFor && (!r.ok || r.value.text === waiting.trim())) {
         set({ enterWaiting: null });
         get().runRow(get().keys.highlight, 0);
       }
@@ -86,9 +86,10 @@ export const useLiveStore = create<LiveState>((set, get) => {
     }
   }
 
+  /** The preview is for these words (the service reads them trimmed) on the list's index. */
   const settledFor = (text: string) => {
     const { preview, index } = get();
-    return !!preview && !!index && preview.text === text && preview.index === index.id;
+    return !!preview && !!index && preview.text === text.trim() && preview.index === index.id;
   };
 
   return {

@@ -5,11 +5,14 @@ import { GearIcon } from '../components/icons';
 import { PresetGrid } from '../components/preset-grid';
 import { ResultPanel } from '../components/result-panel';
 import { StatusLine, StatusWarnings } from '../components/status-line';
+import { useLiveIndex } from '../hooks/use-live-index';
 import { CommandSurface } from './command-surface';
 
 // The tray popover: the field on top, then presets and recent commands, status at the bottom.
 
 export function PopoverView({ openSettings }: { openSettings(): void }) {
+  // The desk's index: what the empty state suggests comes from it.
+  useLiveIndex();
   return (
     <CommandSurface className="popover" presets>
       <h1 className="sr-only">DeskPilot</h1>
@@ -18,7 +21,7 @@ export function PopoverView({ openSettings }: { openSettings(): void }) {
         <AgentPanel />
         <ResultPanel />
       </div>
-      <div className="popover-body">
+      <div className="popover-body scroll-fade">
         <PresetGrid />
         <HistoryList />
       </div>

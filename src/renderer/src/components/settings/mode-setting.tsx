@@ -12,7 +12,8 @@ export function ModeSetting() {
   const id = fieldId('llm.mode');
   return (
     <FieldRow id={id} label="Output mode" hint={HINT} error={error} override={override}>
-      <select
+      <span className="select-wrap">
+        <select
         id={id}
         className="select-field"
         aria-label="LLM mode"
@@ -23,7 +24,8 @@ export function ModeSetting() {
       >
         <option value="strict">Strict JSON schema</option>
         <option value="json_object">JSON object</option>
-      </select>
+        </select>
+      </span>
     </FieldRow>
   );
 }
