@@ -150,7 +150,19 @@ if (isFirstInstance) {
     });
 }
 
-app.on('will-quit', () => {
+/** Longest a quit waits for the service to close (a stuck backend must not keep the app alive). */
+const DISPOSE_TIMEOUT_MS = 5_000;
+let disposed = false;
+
+app.on('will-quit', (event) => {
   hotkeys?.release();
-  void service?.dispose();
+  if (disposed || !service) return;
+  // Electron ends the process as soon as this handler returns: the quit waits until the service
+  // has closed the engine and the socket it serves the CLI on, then goes on.
+  event.preventDefault();
+  const closing = service.dispose().catch(() => undefined);
+  void Promise.race([closing, new Promise((resolve) => setTimeout(resolve, DISPOSE_TIMEOUT_MS).unref())]).then(() => {
+    disposed = true;
+    app.quit();
+  });
 });
