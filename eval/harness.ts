@@ -11,6 +11,7 @@ import { fromLlmEnvelope } from '../src/protocol/llm-schema';
 import { formatFieldError, parseInput } from '../src/protocol/validation';
 import { normalizeUrl } from '../src/engine/normalize-url';
 import { resolveBatch } from '../src/engine/resolve';
+import { columns, layoutFrame } from '../src/engine/geometry';
 import type { Planner, PlannerAnswer, TokenUsage } from '../src/engine/ports';
 
 // ---------------------------------------------------------------------------- the labelled set
@@ -178,8 +179,10 @@ function labelAgainstContext(where: string, env: Envelope, snap: ContextSnapshot
  * - close_tab: the set of indices (the system closes highest first anyway); consecutive
  *   close_tab commands count as one;
  * - place_app with bounds: the bounds alone (the frame is set exactly; monitor is then moot,
- *   and so is a move of the same app just before it); with monitor only: the monitor the role
- *   names in this context ("main" = "left" on one screen);
+ *   and so is a move of the same app just before it); a layout, a swap and a tile as the bounds
+ *   they come to in this context; with monitor only: the monitor the target names in this
+ *   context ("main" = "left" on one screen, "next" = the one after the window's);
+ * - set_app_state: the app and the state;
  * - undo: steps 1 = no steps;
  * - query: the question without case, punctuation or extra spaces.
  */
@@ -195,18 +198,23 @@ export function canonicalCommands(commands: readonly Command[], snap: ContextSna
       case 'close_app':
         out.push({ type: c.type, app: c.app_name.trim().toLowerCase() });
         break;
-      case 'place_app': {
-        const app = c.app_name.trim().toLowerCase();
-        if (c.bounds) {
-          // Exact bounds make an immediately preceding move of the same app moot.
-          const prev = out[out.length - 1] as { type?: string; app?: string } | undefined;
-          if (prev?.type === 'place_app' && prev.app === app) out.pop();
-          out.push({ type: c.type, app, bounds: [...c.bounds] });
-        } else {
-          out.push({ type: c.type, app, monitor: monitorNameFor(snap, c.monitor!) });
+      case 'place_app':
+      case 'swap_apps':
+      case 'tile_apps':
+        // Every arrangement as the frames it sets (a layout, a swap or a tile of two is the
+        // same as the bounds it comes to); a move to a monitor as that monitor.
+        for (const p of framesOf(c, snap)) {
+          if ('bounds' in p) {
+            // Exact bounds make an immediately preceding move of the same app moot.
+            const prev = out[out.length - 1] as { type?: string; app?: string } | undefined;
+            if (prev?.type === 'place_app' && prev.app === p.app) out.pop();
+          }
+          out.push({ type: 'place_app', ...p });
         }
         break;
-      }
+      case 'set_app_state':
+        out.push({ type: c.type, app: c.app_name.trim().toLowerCase(), state: c.state });
+        break;
       case 'switch_tab':
         out.push({ type: c.type, tab: c.tab_index });
         break;
@@ -294,6 +302,34 @@ function canonicalTabOp(c: Command, snap: ContextSnapshot): unknown {
 
 function monitorNameFor(snap: ContextSnapshot, role: string): string {
   return snap.monitors.find((m) => (m.roles as string[]).includes(role))?.name ?? `role:${role}`;
+}
+
+type Placed = { app: string; bounds: number[] } | { app: string; monitor: string };
+
+/**
+ * The frames a window command sets, by app, computed the way the executor does from this
+ * snapshot (its windows' frames and the monitors' work areas); one that does not resolve is
+ * kept as it was said, so it can only equal the same words.
+ */
+function framesOf(c: Extract<Command, { type: 'place_app' | 'swap_apps' | 'tile_apps' }>, snap: ContextSnapshot): Placed[] {
+  const lower = (n: string) => n.trim().toLowerCase();
+  const r = resolveBatch([c], snap);
+  const frameOfApp = (app: string) => snap.running_apps.find((a) => a.name === app)?.windows[0]?.bounds ?? [0, 0, 0, 0];
+  if (!r.ok) return c.type === 'place_app' ? [{ app: lower(c.app_name), monitor: `unresolved:${JSON.stringify(c)}` }] : [{ app: `unresolved:${JSON.stringify(c)}`, monitor: '' }];
+  const rc = r.plan[0]!;
+  if (rc.type === 'swap_apps') {
+    const [a, b] = rc.windows;
+    return [
+      { app: lower(a!.app), bounds: [...frameOfApp(b!.app)] },
+      { app: lower(b!.app), bounds: [...frameOfApp(a!.app)] },
+    ];
+  }
+  if (rc.type === 'tile_apps') return columns(rc.monitor.work_area, rc.windows.length).map((f, i) => ({ app: lower(rc.windows[i]!.app), bounds: f }));
+  if (rc.type !== 'place_app') return [];
+  const app = lower(rc.app);
+  if (rc.command.bounds) return [{ app, bounds: [...rc.command.bounds] }];
+  if (rc.command.layout) return [{ app, bounds: layoutFrame(rc.command.layout, rc.monitor!.work_area, frameOfApp(rc.app)) }];
+  return [{ app, monitor: rc.monitor?.name ?? monitorNameFor(snap, rc.command.monitor!) }];
 }
 
 export function canonicalUrl(url: string): string {

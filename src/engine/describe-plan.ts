@@ -5,6 +5,7 @@ import { isTabOp, tabOpDestructive, tabOpSummary, tabOpTargets } from './describ
 import { needsYes } from './open-url-target';
 import { ageWords, picksByAge } from './tab-age';
 import type { ResolvedCommand } from './resolve';
+import { isWindowOp, placeWords, windowOpSummary, windowOpTargets } from './describe-windows';
 import { tabLabel } from './words';
 
 // What a resolved command will do, in words — shown by --dry-run and by confirmations,
@@ -25,6 +26,7 @@ const isDestructive = (cmd: ResolvedCommand) =>
   (isTabOp(cmd) ? tabOpDestructive(cmd) : DESTRUCTIVE_TYPES.has(cmd.type)) || (cmd.type === 'open_url' && needsYes(cmd.url));
 
 function targets(cmd: ResolvedCommand): string[] {
+  if (isWindowOp(cmd)) return windowOpTargets(cmd);
   if (isTabOp(cmd)) return tabOpTargets(cmd);
   switch (cmd.type) {
     case 'close_tab':
@@ -43,6 +45,7 @@ function targets(cmd: ResolvedCommand): string[] {
 }
 
 function summary(cmd: ResolvedCommand): string {
+  if (isWindowOp(cmd)) return windowOpSummary(cmd);
   if (isTabOp(cmd)) return tabOpSummary(cmd);
   switch (cmd.type) {
     case 'list_apps':
@@ -63,10 +66,8 @@ function summary(cmd: ResolvedCommand): string {
       return `bring ${appWords(cmd)} to the front`;
     case 'close_app':
       return `quit ${appWords(cmd)}`;
-    case 'place_app': {
-      const where = cmd.command.bounds ? `[${cmd.command.bounds.join(', ')}]` : `the ${cmd.command.monitor} monitor`;
-      return `move ${appWords(cmd)} to ${where}`;
-    }
+    case 'place_app':
+      return `move ${appWords(cmd)} to ${placeWords(cmd)}`;
     case 'activate_preset':
       return `apply preset "${cmd.preset}"`;
     case 'undo':

@@ -17,6 +17,7 @@ import type { BatchFront } from './batch-front';
 import { UndoCollector } from './undo-collector';
 import { undoBatches } from './undo';
 import { closeApp, focusApp, listApps, placeApp, type WindowOpsPorts } from './window-ops';
+import { setAppState, swapApps, tileApps } from './window-layout-ops';
 
 export interface ExecutionPorts extends WindowOpsPorts {
   chrome: () => Promise<ChromeBackend>;
@@ -114,7 +115,18 @@ async function run(cmd: ResolvedCommand, ctx: ExecContext): Promise<CommandResul
     case 'focus_app':
       return focusApp(cmd.app, cmd.windowId, ports, undo, front);
     case 'place_app':
-      return placeApp({ app: cmd.app, windowId: cmd.windowId, monitor: cmd.command.monitor, bounds: cmd.command.bounds, raise: cmd.command.raise }, ports, undo, front);
+      return placeApp(
+        { app: cmd.app, windowId: cmd.windowId, monitor: cmd.monitor, target: cmd.command.monitor, bounds: cmd.command.bounds, layout: cmd.command.layout, raise: cmd.command.raise },
+        ports,
+        undo,
+        front,
+      );
+    case 'swap_apps':
+      return swapApps(cmd.windows, ports, undo, front);
+    case 'tile_apps':
+      return tileApps(cmd.windows, cmd.monitor, ports, undo, front);
+    case 'set_app_state':
+      return setAppState(cmd, cmd.command.state, ports, undo, front);
     case 'close_app':
       return closeApp(cmd.app, cmd.windowIds, ports, undo);
     case 'activate_preset': {

@@ -171,6 +171,8 @@ export interface RawWindow {
   bounds: Rect4;
   focused: boolean;
   minimized: boolean;
+  /** In the window manager's full-screen state (absent: not known, or not). */
+  fullscreen?: boolean;
 }
 
 export interface WindowBackend {
@@ -193,6 +195,13 @@ export interface WindowBackend {
   raise(id: string): Promise<void>;
   /** Un-minimise and un-maximise, so that bounds can apply. */
   restore(id: string): Promise<void>;
+  /** Minimise (iconify); resolves once the window is hidden. */
+  minimize(id: string): Promise<void>;
+  /**
+   * Enter or leave the window's true full screen (no decorations, the whole monitor). Throws a
+   * DeskPilotError (code 'unavailable') where the platform backend cannot.
+   */
+  setFullscreen(id: string, on: boolean): Promise<void>;
   /**
    * Ask for this outer frame; resolves with the frame the window actually got once the
    * window manager has applied it (a window may refuse sizes, e.g. xterm's character cells).

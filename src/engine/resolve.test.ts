@@ -141,4 +141,56 @@ describe('resolveBatch', () => {
     expect(paths([{ type: 'open_url', url: 'xclock.com' }], snap)).toEqual([]);
     expect(paths([{ type: 'open_url', url: 'foo' }], snap)).toEqual([]);
   });
+
+  describe('window layouts', () => {
+    const desk = snapshot({
+      running_apps: [
+        { name: 'Google Chrome', pid: 10, windows: [{ id: '0x1', title: 'Chrome', bounds: [0, 0, 800, 600], monitor: 'LEFT', focused: true, minimized: false }] },
+        { name: 'XTerm', pid: 11, windows: [{ id: '0x2', title: 'bash', bounds: [2000, 100, 2600, 500], monitor: 'RIGHT', focused: false, minimized: false }] },
+        { name: 'Idle', pid: 12, windows: [] },
+      ],
+    });
+    const plan = (cmds: Command[]) => {
+      const r = resolveBatch(cmds, desk);
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return r.plan;
+    };
+
+    it('a layout is laid out on the monitor named, else on the one the window is on; next/previous/numbers name one monitor', () => {
+      const [a, b, c, d] = plan([
+        { type: 'place_app', app_name: 'xterm', layout: 'first_third' },
+        { type: 'place_app', app_name: 'Google Chrome', layout: 'top_right', monitor: 'right' },
+        { type: 'place_app', app_name: 'XTerm', monitor: 'next' },
+        { type: 'place_app', app_name: 'XTerm', monitor: '1' },
+      ]);
+      expect([a, b, c, d].map((x) => x!.type === 'place_app' && x!.monitor?.name)).toEqual(['RIGHT', 'RIGHT', 'LEFT', 'LEFT']);
+      expect(describePlanned(a!, 0).summary).toBe('move XTerm to the first third of RIGHT');
+      expect(describePlanned(c!, 0).summary).toBe('move XTerm to the next monitor (LEFT)');
+      expect(describePlanned(d!, 0).summary).toBe('move XTerm to monitor 1 (LEFT)');
+    });
+
+    it('swap, tile and window states resolve each app to its window; the plan says what happens', () => {
+      const [swap, tile, state] = plan([
+        { type: 'swap_apps', app_names: ['XTerm', 'google chrome'] },
+        { type: 'tile_apps', app_names: ['Google Chrome', 'XTerm'] },
+        { type: 'set_app_state', app_name: 'XTerm', state: 'fullscreen' },
+      ]);
+      expect(swap).toMatchObject({ windows: [{ app: 'XTerm', windowId: '0x2' }, { app: 'Google Chrome', windowId: '0x1' }] });
+      expect(tile).toMatchObject({ monitor: { name: 'LEFT' } });
+      expect([swap, tile, state].map((x, i) => describePlanned(x!, i).summary)).toEqual([
+        'swap XTerm and Google Chrome',
+        'tile Google Chrome and XTerm side by side on LEFT',
+        'make XTerm full screen',
+      ]);
+    });
+
+    it('refuses what cannot be done, naming the field', () => {
+      const errs = (c: Command) => paths([c], desk);
+      expect(errs({ type: 'place_app', app_name: 'XTerm', monitor: '3' })).toEqual(['commands[0].monitor: there is no monitor 3 (2 monitors are connected)']);
+      expect(errs({ type: 'place_app', app_name: 'XTerm', monitor: 'top' })).toEqual(['commands[0].monitor: no "top" monitor is connected']);
+      expect(errs({ type: 'swap_apps', app_names: ['XTerm', 'Idle'] })).toEqual(['commands[0].app_names[1]: Idle has no open window to place']);
+      expect(errs({ type: 'tile_apps', app_names: ['XTerm', 'Nope'] })[0]).toMatch(/^commands\[0\]\.app_names\[1\]: no running app is named "Nope"/);
+      expect(errs({ type: 'set_app_state', app_name: 'Nope', state: 'minimized' })[0]).toMatch(/^commands\[0\]\.app_name: no running app is named "Nope"/);
+    });
+  });
 });

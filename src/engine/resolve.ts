@@ -1,11 +1,12 @@
-import type { Bounds, Command, MonitorName } from '../protocol/commands';
+import type { Command } from '../protocol/commands';
 import type { ContextSnapshot, MonitorInfo, RunningApp } from '../protocol/context';
 import type { FieldError } from '../protocol/validation';
-import { closestNames } from './closest-names';
 import { openUrlTarget } from './open-url-target';
-import { isTabManagerCommand, resolveTabCommand, TAB_MANAGER_TYPES } from './resolve-tabs';
-import { appNamed, browserStandIn } from './app-names';
+import { appNamed } from './app-names';
+import { findApp, noSuchApp, windowsOf } from './resolve-apps';
+import { isWindowLayoutCommand, resolveWindowCommand } from './resolve-windows';
 import { isUnknownBareWord } from './local-planner/site-aliases';
+import { isTabManagerCommand, resolveTabCommand, TAB_MANAGER_TYPES } from './resolve-tabs';
 
 // Resolution turns a schema-valid batch into concrete targets taken from the snapshot the
 // planner saw: tab indices become CDP target ids, so later index shifts cannot redirect a
@@ -23,7 +24,7 @@ export interface ResolveError extends FieldError {
 export type Resolution = { ok: true; plan: ResolvedCommand[] } | { ok: false; errors: ResolveError[] };
 
 const TAB_TYPES = new Set<string>(['list_tabs', 'switch_tab', 'open_url', ...TAB_MANAGER_TYPES]);
-const WINDOW_TYPES = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset', 'undo']);
+const WINDOW_TYPES = new Set(['list_apps', 'focus_app', 'place_app', 'close_app', 'activate_preset', 'undo', 'swap_apps', 'tile_apps', 'set_app_state']);
 
 export interface ResolveOptions {
   /**
@@ -69,6 +70,7 @@ type Fail = (field: string | null, message: string, kind?: ResolveError['kind'])
 
 function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: string | null): ResolvedCommand | null {
   if (isTabManagerCommand(command)) return resolveTabCommand(command, snap, fail);
+  if (isWindowLayoutCommand(command)) return resolveWindowCommand(command, snap, fail);
   switch (command.type) {
     case 'list_apps':
     case 'list_tabs':
@@ -97,20 +99,6 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: 
       if (!app) return fail('app_name', noSuchApp(command.app_name, snap, false)), null;
       return { type: 'close_app', command, app, windowIds: windowsOf(snap, app).map((w) => w.id) };
     }
-    case 'place_app': {
-      const app = findApp(snap, command.app_name, false);
-      if (!app) fail('app_name', noSuchApp(command.app_name, snap, false));
-      const monitor = command.monitor ? monitorFor(snap.monitors, command.monitor) : null;
-      if (command.monitor && !monitor) fail('monitor', `no "${command.monitor}" monitor is connected`);
-      if (command.bounds && !intersectsAnyMonitor(command.bounds, snap.monitors)) {
-        fail('bounds', `[${command.bounds.join(', ')}] lies entirely outside every monitor`);
-      } else if (command.bounds && monitor && !intersectsAnyMonitor(command.bounds, [monitor])) {
-        fail('bounds', `[${command.bounds.join(', ')}] is not on the ${command.monitor} monitor (${monitor.name} is [${monitor.bounds.join(', ')}])`);
-      }
-      const windowId = app ? windowsOf(snap, app)[0]?.id : undefined;
-      if (app && !windowId) fail('app_name', `${app} has no open window to place`);
-      return app && windowId && (!command.monitor || monitor) ? { type: 'place_app', command, app, windowId, monitor } : null;
-    }
     case 'activate_preset': {
       const preset = snap.presets.find((p) => p.toLowerCase() === command.preset_name.toLowerCase());
       if (!preset) {
@@ -126,37 +114,10 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: 
 
 const findTab = (snap: ContextSnapshot, index: number) => snap.tabs.find((t) => t.index === index);
 
-const windowsOf = (snap: ContextSnapshot, app: string) => snap.running_apps.find((a) => a.name === app)?.windows ?? [];
-
 function noSuchTab(index: number, snap: ContextSnapshot): string {
   const n = snap.tabs.length;
   return n === 0 ? `tab ${index} does not exist (no tabs are open)` : `tab ${index} does not exist (open tabs are 1–${n})`;
 }
 
-/** Names match case-insensitively; choosing among similar names is the planner's job. */
-function findApp(snap: ContextSnapshot, name: string, allowInstalled: boolean): string | null {
-  const key = name.toLowerCase();
-  const running = snap.running_apps.find((a: RunningApp) => a.name.toLowerCase() === key);
-  if (running) return running.name;
-  const installed = allowInstalled ? snap.installed_apps.find((a) => a.name.toLowerCase() === key) : undefined;
-  // "Google Chrome" on a desk that has Chromium (or Brave, Edge…): the result names the one used.
-  return installed?.name ?? browserStandIn(name, snap, allowInstalled);
-}
-
-function noSuchApp(name: string, snap: ContextSnapshot, installedToo: boolean): string {
-  const pool = [...snap.running_apps.map((a) => a.name), ...(installedToo ? snap.installed_apps.map((a) => a.name) : [])];
-  const close = closestNames(name, [...new Set(pool)], 5).map((n) => `"${n}"`);
-  const what = installedToo ? 'no running or installed app' : 'no running app';
-  if (close.length) return `${what} is named "${name}"; closest: ${close.join(', ')}`;
-  const running = snap.running_apps.map((a) => `"${a.name}"`);
-  return running.length ? `${what} is named "${name}" (running: ${running.slice(0, 12).join(', ')})` : `${what} is named "${name}"`;
-}
-
-export function monitorFor(monitors: readonly MonitorInfo[], role: MonitorName): MonitorInfo | null {
-  return monitors.find((m) => m.roles.includes(role)) ?? null;
-}
-
-function intersectsAnyMonitor(bounds: Bounds, monitors: readonly MonitorInfo[]): boolean {
-  const [l, t, r, b] = bounds as [number, number, number, number];
-  return monitors.some(({ bounds: [ml, mt, mr, mb] }) => l < mr && r > ml && t < mb && b > mt);
-}
+// The lookups moved beside their other users; kept importable from here.
+export { monitorFor } from './monitor-roles';

@@ -16,7 +16,7 @@ export class UndoCollector {
   touch(w: RawWindow, app: string): void {
     this.changed = true;
     if (!this.windows.has(w.id)) {
-      this.windows.set(w.id, { id: w.id, app, title: w.title, before: [...w.bounds], minimized: w.minimized });
+      this.windows.set(w.id, { id: w.id, app, title: w.title, before: [...w.bounds], minimized: w.minimized, ...(w.fullscreen ? { fullscreen: true } : {}) });
     }
   }
 

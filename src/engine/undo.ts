@@ -64,16 +64,21 @@ async function undoOne(entry: UndoEntry, desk: Desk | null, chrome: () => Promis
       lines.push(`${w.app}'s window is gone, so it stays gone`);
       continue;
     }
-    if (!desk.monitors.some((m) => overlapArea(w.before, m.bounds) > 0)) {
-      // Windows parks minimised windows far off-screen; moving one back there would hide it.
-      lines.push(`${w.app} was minimised before; it stays where it is now`);
-      continue;
-    }
     try {
+      if (!desk.monitors.some((m) => overlapArea(w.before, m.bounds) > 0)) {
+        // Windows parks minimised windows far off-screen: moving one back there would hide it
+        // without minimising it, so it is minimised where it is instead.
+        if (w.minimized) await desk.backend.minimize(w.id);
+        lines.push(w.minimized ? `${w.app} minimised again` : `${w.app} was off-screen before; it stays where it is now`);
+        continue;
+      }
       await desk.backend.restore(w.id);
       const got = await desk.backend.setFrameBounds(w.id, w.before);
-      const wasMinimized = w.minimized ? ' (it was minimised before; left visible)' : '';
-      lines.push(`${w.app} back at ${formatRect(got)}${sizeNote(w.before, got)}${wasMinimized}`);
+      // The frame first (it is where the window returns to from either state), then the state.
+      if (w.fullscreen) await desk.backend.setFullscreen(w.id, true);
+      if (w.minimized) await desk.backend.minimize(w.id);
+      const state = w.fullscreen ? ', in full screen again' : w.minimized ? ', minimised again' : '';
+      lines.push(`${w.app} back at ${formatRect(got)}${sizeNote(w.before, got)}${state}`);
     } catch (e) {
       ok = false;
       lines.push(`${w.app} could not be moved back: ${errorMessage(e)}`);

@@ -1,12 +1,12 @@
-import type { MonitorName } from '../protocol/commands';
 import type { MonitorInfo } from '../protocol/context';
+import type { Layout, MonitorTarget } from '../protocol/window-layouts';
 import type { CommandResult } from '../protocol/record';
 import { groupWindows, nameResolver, type NameResolver } from './app-grouping';
 import { DeskPilotError, WindowGoneError, WindowsUnavailableError } from './errors';
-import { formatRect, transferRect, width, height } from './geometry';
-import { assignRoles, monitorOf } from './monitor-roles';
+import { layoutWords, monitorWords } from './describe-windows';
+import { formatRect, layoutFrame, transferRect, width, height } from './geometry';
+import { assignRoles, monitorFor, monitorOf } from './monitor-roles';
 import type { AppCatalog, CatalogApp, RawWindow, Rect4, WindowBackend } from './ports';
-import { monitorFor } from './resolve';
 import type { BatchFront } from './batch-front';
 import type { UndoCollector } from './undo-collector';
 import { plural, sleep } from './words';
@@ -104,8 +104,12 @@ export async function waitForWindow(
 export interface PlaceRequest {
   app: string;
   windowId: string;
-  monitor?: MonitorName;
+  /** The monitor resolved from the command's target (found again by id), or null. */
+  monitor?: MonitorInfo | null;
+  /** The command's own monitor target, for the words of the result ("next", "2", "left"). */
+  target?: MonitorTarget;
   bounds?: readonly number[];
+  layout?: Layout;
   /** false: leave it where it is in the stacking order (default: raised, and focused at the end of the batch). */
   raise?: boolean;
 }
@@ -119,19 +123,37 @@ export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: U
     await desk.backend.restore(w.id);
     w = (await desk.backend.listWindows()).find((x) => x.id === w.id) ?? w;
   }
-  const target = targetFrame(w, req, desk.monitors);
+  const { frame: target, monitor } = targetFrame(w, req, desk.monitors);
   const got = await placeWindow(desk.backend, w, req.app, target, undo);
   if (req.raise !== false) front?.placed(desk.backend, w, req.app, desk.windows, undo);
-  const where = req.bounds && !req.monitor ? formatRect(target) : `the ${req.monitor} monitor`;
-  return { ok: true, message: `Moved ${req.app} to ${where} (${formatRect(got)})${sizeNote(target, got)}`, data: placementData(w, target, got) };
+  return { ok: true, message: `Moved ${req.app} to ${placedWhere(req, target, monitor)} (${formatRect(got)})${sizeNote(target, got)}`, data: placementData(w, target, got) };
 }
 
-export function targetFrame(w: RawWindow, req: PlaceRequest, monitors: readonly MonitorInfo[]): Rect4 {
-  if (req.bounds) return [...req.bounds] as Rect4;
-  const dest = monitorFor(monitors, req.monitor!);
-  if (!dest) throw new DeskPilotError(`no "${req.monitor}" monitor is connected`, 'monitor_missing');
-  const from = monitorOf(w.bounds, monitors) ?? monitorFor(monitors, 'main') ?? dest;
-  return transferRect(w.bounds, from.work_area, dest.work_area);
+function placedWhere(req: PlaceRequest, target: Rect4, monitor: MonitorInfo | null): string {
+  if (req.bounds && !req.target) return formatRect(target);
+  if (req.layout === 'larger' || req.layout === 'smaller') return `a ${req.layout} frame on ${monitor?.name ?? 'its monitor'}`;
+  if (req.layout) return `the ${layoutWords(req.layout)} of ${monitor?.name ?? 'its monitor'}`;
+  return monitorWords(req.target, monitor);
+}
+
+/** The monitor a resolved command named, among the monitors connected now. */
+export function sameMonitor(resolved: MonitorInfo, monitors: readonly MonitorInfo[]): MonitorInfo {
+  const now = monitors.find((m) => m.id === resolved.id);
+  if (!now) throw new DeskPilotError(`monitor ${resolved.name} was disconnected after the snapshot`, 'monitor_missing');
+  return now;
+}
+
+export function targetFrame(w: RawWindow, req: PlaceRequest, monitors: readonly MonitorInfo[]): { frame: Rect4; monitor: MonitorInfo | null } {
+  const dest = req.monitor ? sameMonitor(req.monitor, monitors) : null;
+  if (req.bounds) return { frame: [...req.bounds] as Rect4, monitor: dest };
+  const from = monitorOf(w.bounds, monitors) ?? monitorFor(monitors, 'main');
+  if (req.layout) {
+    const on = dest ?? from;
+    if (!on) throw new DeskPilotError(`${req.app}'s window is on no monitor`, 'monitor_missing');
+    return { frame: layoutFrame(req.layout, on.work_area, w.bounds), monitor: on };
+  }
+  if (!dest) throw new DeskPilotError('place_app needs a monitor, bounds or a layout', 'invalid_input');
+  return { frame: transferRect(w.bounds, (from ?? dest).work_area, dest.work_area), monitor: dest };
 }
 
 /** Restores (un-minimise, un-maximise) so bounds can apply, then places; returns what the window got. */

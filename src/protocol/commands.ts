@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Layout, MONITOR_ROLES, MonitorTarget, WindowState } from './window-layouts';
 
 // The ten operations of the command protocol (shared/seeds/000), with exactly the
 // seed's names and fields. Every object is strict: an unknown field is an error,
@@ -73,8 +74,8 @@ export const TabGroupColor = z
 export type TabGroupColor = z.infer<typeof TabGroupColor>;
 
 export const MonitorName = z
-  .enum(['main', 'left', 'right'], { error: 'must be one of "main", "left", "right"' })
-  .describe('"main" is the primary monitor, "left"/"right" the leftmost/rightmost one.');
+  .enum(MONITOR_ROLES, { error: `must be one of ${MONITOR_ROLES.map((r) => `"${r}"`).join(', ')}` })
+  .describe('"main" is the primary monitor, "left"/"right" the leftmost/rightmost one, "top"/"bottom" the upper/lower one when one is above another.');
 export type MonitorName = z.infer<typeof MonitorName>;
 
 const coordinate = z
@@ -114,17 +115,56 @@ export const PlaceApp = z
   .strictObject({
     type: z.literal('place_app'),
     app_name: name('Exact application name.'),
-    monitor: MonitorName.optional(),
+    monitor: MonitorTarget.optional(),
     bounds: Bounds.optional(),
+    layout: Layout.optional(),
     raise: RAISE,
   })
-  .refine((c) => c.monitor !== undefined || c.bounds !== undefined, {
-    error: 'place_app needs "monitor" or "bounds"',
+  .refine((c) => c.monitor !== undefined || c.bounds !== undefined || c.layout !== undefined, {
+    error: 'place_app needs "monitor", "bounds" or "layout"',
   })
+  .refine((c) => c.bounds === undefined || c.layout === undefined, { error: 'place_app takes "bounds" or "layout", not both', path: ['layout'] })
   .describe(
-    'Move an application window to a monitor or to exact bounds. Compute bounds from the monitor geometry: ' +
-      'left half = [x, y, x+w/2, y+h]; maximize = [x, y, x+w, y+h]; WxH centred = [x+(w-W)/2, y+(h-H)/2, …].',
+    'Move an app window: to a monitor (keeping its relative position and size), to a layout on `monitor` (default: the one it is on), or to exact bounds.',
   );
+
+const APP_NAMES = (what: string, min: number, max: number) =>
+  z
+    .array(name('Exact application name.'), { error: 'must be an array of app names' })
+    .min(min, { error: `must name at least ${min} apps` })
+    .max(max, { error: `must name at most ${max} apps` })
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((value, i) => {
+        if (seen.has(value.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i], message: `"${value}" is named twice` });
+        seen.add(value.toLowerCase());
+      });
+    })
+    .describe(what);
+
+export const SwapApps = z
+  .strictObject({
+    type: z.literal('swap_apps'),
+    app_names: APP_NAMES('The two apps whose windows trade places (position and size).', 2, 2),
+  })
+  .describe('Swap two apps\' windows: each takes the other\'s frame, on whichever monitor it is.');
+
+export const MAX_TILED = 6;
+export const TileApps = z
+  .strictObject({
+    type: z.literal('tile_apps'),
+    app_names: APP_NAMES('The apps, left to right.', 2, MAX_TILED),
+    monitor: MonitorTarget.optional(),
+  })
+  .describe('Put apps\' windows side by side in equal columns filling the work area of `monitor` (default: the monitor the first app is on).');
+
+export const SetAppState = z
+  .strictObject({
+    type: z.literal('set_app_state'),
+    app_name: name('Exact application name.'),
+    state: WindowState,
+  })
+  .describe('Minimise an app\'s window, restore it, or make it truly full screen.');
 
 export const CloseApp = z
   .strictObject({
@@ -333,6 +373,9 @@ export const COMMAND_SCHEMAS = {
   mute_tabs: MuteTabs,
   group_tabs: GroupTabs,
   ungroup_tabs: UngroupTabs,
+  swap_apps: SwapApps,
+  tile_apps: TileApps,
+  set_app_state: SetAppState,
 } as const;
 
 export type CommandType = keyof typeof COMMAND_SCHEMAS;
@@ -361,6 +404,9 @@ export const Command = z.discriminatedUnion('type', [
   MuteTabs,
   GroupTabs,
   UngroupTabs,
+  SwapApps,
+  TileApps,
+  SetAppState,
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

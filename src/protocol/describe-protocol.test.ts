@@ -13,6 +13,7 @@ describe('the protocol reference', () => {
       ['app_name', true],
       ['monitor', false],
       ['bounds', false],
+      ['layout', false],
       ['raise', false],
     ]);
     expect(ops.find((o) => o.type === 'close_tab')!.fields[0]!.type).toBe('positive integer[]');

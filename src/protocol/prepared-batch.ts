@@ -13,6 +13,7 @@ import {
   SearchTabs,
   UngroupTabs,
 } from './commands';
+import { SetAppState, SwapApps, TileApps } from './commands';
 import { MonitorInfo, TabInfo } from './context';
 import { PlannedCommand } from './report';
 
@@ -23,12 +24,18 @@ import { PlannedCommand } from './report';
 // arrives: a batch is input like any other.
 
 const id = z.string().min(1).max(200);
+const AppWindow = z.strictObject({ app: z.string(), windowId: id });
 
 export const ResolvedCommand = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('list_apps'), command: ListApps }),
   /** windowId: the app's most recent window in the snapshot; null when it must be launched. */
   z.strictObject({ type: z.literal('focus_app'), command: FocusApp, app: z.string(), windowId: id.nullable() }),
+  /** monitor: the monitor a monitor target or a layout names (resolved from "next", "2", the window's own …); null with bounds alone. */
   z.strictObject({ type: z.literal('place_app'), command: PlaceApp, app: z.string(), windowId: id, monitor: MonitorInfo.nullable() }),
+  /** windows: each app's most recent window, in the order named. */
+  z.strictObject({ type: z.literal('swap_apps'), command: SwapApps, windows: z.array(AppWindow).length(2) }),
+  z.strictObject({ type: z.literal('tile_apps'), command: TileApps, windows: z.array(AppWindow).min(2), monitor: MonitorInfo }),
+  z.strictObject({ type: z.literal('set_app_state'), command: SetAppState, app: z.string(), windowId: id }),
   z.strictObject({ type: z.literal('close_app'), command: CloseApp, app: z.string(), windowIds: z.array(id) }),
   z.strictObject({ type: z.literal('list_tabs'), command: ListTabs }),
   z.strictObject({ type: z.literal('switch_tab'), command: SwitchTab, tab: TabInfo }),

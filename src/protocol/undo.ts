@@ -11,6 +11,8 @@ export const UndoWindow = z.strictObject({
   title: z.string(),
   before: Rect,
   minimized: z.boolean(),
+  /** In full screen before (absent in older entries: not). */
+  fullscreen: z.boolean().optional(),
 });
 export type UndoWindow = z.infer<typeof UndoWindow>;
 

@@ -33,9 +33,15 @@ describe('parseInput: the ten operations', () => {
     { type: 'mute_tabs', tab_indices: [4], muted: false },
     { type: 'group_tabs', tab_indices: [2, 3], title: 'Work', color: 'blue' },
     { type: 'ungroup_tabs', tab_indices: [2] },
+    // window layouts
+    { type: 'place_app', app_name: 'XTerm', layout: 'first_third', monitor: 'next' },
+    { type: 'place_app', app_name: 'XTerm', monitor: '2', raise: false },
+    { type: 'swap_apps', app_names: ['Google Chrome', 'XTerm'] },
+    { type: 'tile_apps', app_names: ['Google Chrome', 'XTerm', 'Cursor'], monitor: 'top' },
+    { type: 'set_app_state', app_name: 'XTerm', state: 'fullscreen' },
   ];
 
-  it('accepts every example of the seed, and covers the ten seed types plus undo and the tab manager', () => {
+  it('accepts every example of the seed, and covers the ten seed types plus undo, the tab manager and the window layouts', () => {
     const r = parseInput(env(valid));
     expect(errorsOf(r)).toEqual([]);
     expect(r.ok && r.envelope?.commands.length).toBe(valid.length);
@@ -44,6 +50,7 @@ describe('parseInput: the ten operations', () => {
       'list_apps', 'focus_app', 'place_app', 'close_app', 'list_tabs', 'switch_tab', 'open_url', 'close_tab', 'activate_preset', 'query', 'undo',
       'search_tabs', 'count_tabs_by_domain', 'reload_tabs', 'move_tabs', 'close_duplicate_tabs', 'save_tabs', 'restore_tabs',
       'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs',
+      'swap_apps', 'tile_apps', 'set_app_state',
     ]);
   });
 
@@ -69,12 +76,17 @@ describe('parseInput: field errors name the path and the reason', () => {
     ['duplicate indices', env([{ type: 'close_tab', tab_indices: [4, 4] }]), ['commands[0].tab_indices[1]: duplicate tab index 4']],
     ['empty index list', env([{ type: 'close_tab', tab_indices: [] }]), ['commands[0].tab_indices: must list at least one tab index']],
     ['missing field', env([{ type: 'switch_tab' }]), ['commands[0].tab_index: is required']],
-    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query, undo, search_tabs, .*ungroup_tabs$/) as unknown as string]],
+    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query, undo, search_tabs, .*ungroup_tabs, swap_apps, tile_apps, set_app_state$/) as unknown as string]],
     ['extra field', env([{ type: 'list_tabs', filter: 'reddit' }]), ['commands[0].filter: unknown field']],
     ['extra envelope field', { ...env([]), sudo: true }, ['sudo: unknown field']],
     ['empty name', env([{ type: 'focus_app', app_name: '   ' }]), ['commands[0].app_name: must be a non-empty string']],
-    ['bad monitor', env([{ type: 'place_app', app_name: 'X', monitor: 'top' }]), ['commands[0].monitor: must be one of "main", "left", "right"']],
-    ['neither monitor nor bounds', env([{ type: 'place_app', app_name: 'X' }]), ['commands[0]: place_app needs "monitor" or "bounds"']],
+    ['bad monitor', env([{ type: 'place_app', app_name: 'X', monitor: 'middle' }]), ['commands[0].monitor: must be one of "main", "left", "right", "top", "bottom", "next", "previous", "1", "2", "3", "4", "5", "6", "7", "8"']],
+    ['neither monitor nor bounds', env([{ type: 'place_app', app_name: 'X' }]), ['commands[0]: place_app needs "monitor", "bounds" or "layout"']],
+    ['bounds and layout', env([{ type: 'place_app', app_name: 'X', bounds: [0, 0, 10, 10], layout: 'left_half' }]), ['commands[0].layout: place_app takes "bounds" or "layout", not both']],
+    ['bad layout', env([{ type: 'place_app', app_name: 'X', layout: 'left_quarter' }]), [expect.stringMatching(/^commands\[0\]\.layout: must be one of "left_half", .*"smaller"$/)]],
+    ['one app to swap', env([{ type: 'swap_apps', app_names: ['X'] }]), ['commands[0].app_names: must name at least 2 apps']],
+    ['an app tiled twice', env([{ type: 'tile_apps', app_names: ['X', 'x'] }]), ['commands[0].app_names[1]: "x" is named twice']],
+    ['bad window state', env([{ type: 'set_app_state', app_name: 'X', state: 'hidden' }]), ['commands[0].state: must be one of "minimized", "normal", "fullscreen"']],
     ['3 bounds', env([{ type: 'place_app', app_name: 'X', bounds: [0, 0, 10] }]), ['commands[0].bounds: must be an array of 4 integers [left, top, right, bottom]']],
     ['left >= right', env([{ type: 'place_app', app_name: 'X', bounds: [10, 0, 10, 5] }]), ['commands[0].bounds: left must be less than right']],
     ['top >= bottom', env([{ type: 'place_app', app_name: 'X', bounds: [0, 9, 10, 5] }]), ['commands[0].bounds: top must be less than bottom']],

@@ -321,6 +321,11 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
       expect(centre.isError).toBeFalsy();
       expectFrameNear(frameOf(env, xtermId), [2580, 340, 3180, 740]);
 
+      // The protocol's other layouts pass straight through, on a monitor named by number too.
+      const third = await plain.call('place_app', { app_name: 'XTerm', position: 'last_third', monitor: '2' });
+      expect(third.isError).toBeFalsy();
+      expectFrameNear(frameOf(env, xtermId), [3200, 0, 3840, 1080]);
+
       const before = frameOf(env, xtermId);
       const left = await plain.call('place_app', { app_name: 'XTerm', monitor: 'left' });
       expect(left.isError).toBeFalsy();

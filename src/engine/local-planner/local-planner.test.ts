@@ -473,7 +473,6 @@ describe('never guesses', () => {
   it.each([
     'asdfgh jkl',
     'switch to',
-    'make it bigger',
     'do it again',
     'hello',
     'blorp the zizzle',
@@ -485,6 +484,12 @@ describe('never guesses', () => {
   ])('%j is not understood', (text) => {
     const { confidence } = asks(text);
     expect(confidence).toBe(0);
+  });
+
+  it('"make it bigger" with nothing said before is understood, and asks which app "it" is', () => {
+    const { reason, confidence } = asks('make it bigger');
+    expect(reason).toMatch(/^Which app do you mean by "it"\?/);
+    expect(confidence).toBeLessThan(0.5);
   });
 
   it('words that are not names stay not understood, whatever tab titles hold', () => {

@@ -1,5 +1,6 @@
-import type { MonitorName } from '../../protocol/commands';
+import { MONITOR_TARGETS, type MonitorTarget } from '../../protocol/window-layouts';
 import type { ContextSnapshot, MonitorInfo } from '../../protocol/context';
+import { targetMonitor } from '../monitor-roles';
 import { monitorByRole, roleFor } from './placement';
 import type { MonitorWord } from './position';
 import { ask, CONFIDENCE, type ClauseResult } from './result';
@@ -52,6 +53,22 @@ export function pickMonitor(word: MonitorWord, snap: ContextSnapshot, current: M
       const named = monitors.filter((m) => LAPTOP_NAME.test(m.name));
       return named.length === 1 ? { monitor: named[0]! } : which(snap, named);
     }
+    case 'top':
+    case 'bottom':
+    case 'next':
+    case 'previous':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8': {
+      // The protocol's own targets: the system finds the monitor as it does when the command runs.
+      const m = targetMonitor(monitors, word, current);
+      return typeof m === 'string' ? { result: ask(`${m[0]!.toUpperCase()}${m.slice(1)}.`, CONFIDENCE.noMatch) } : { monitor: m };
+    }
     case 'big':
     case 'small': {
       if (monitors.length === 1) return { monitor: monitors[0]! };
@@ -61,9 +78,8 @@ export function pickMonitor(word: MonitorWord, snap: ContextSnapshot, current: M
   }
 }
 
-/** A role naming this monitor, for place_app.monitor. */
-export function roleOf(monitor: MonitorInfo, snap: ContextSnapshot): { role: MonitorName } | { result: ClauseResult; among: MonitorInfo[] } {
-  const role = roleFor(monitor);
-  // Only a monitor with a role can be named in place_app.monitor.
-  return role ? { role } : which(snap, snap.monitors.filter((m) => roleFor(m) !== null));
+/** How place_app.monitor names this monitor: the word said when the protocol has it ("next", "2", "top"), else a role, else its number. */
+export function targetOf(monitor: MonitorInfo, word: MonitorWord, snap: ContextSnapshot): MonitorTarget {
+  if ((MONITOR_TARGETS as readonly string[]).includes(word)) return word as MonitorTarget;
+  return roleFor(monitor) ?? (String(snap.monitors.indexOf(monitor) + 1) as MonitorTarget);
 }

@@ -48,7 +48,7 @@ export function askWhat(verb: string, kinds: string, example: string): ClauseRes
 }
 
 /** "Maximise which app? …" — for the commands that move a window, whose object must be an app. */
-export function askWhichAppToPlace(action: 'move' | 'maximise' | 'centre'): ClauseResult {
+export function askWhichAppToPlace(action: 'move' | 'maximise' | 'centre' | 'restore' | 'minimise' | 'make full screen'): ClauseResult {
   const example = action === 'move' ? 'move slack to the left' : `${action} slack`;
   return ask(`${capitalised(action)} which app? Name it, e.g. "${example}".`, CONFIDENCE.notUnderstood);
 }

@@ -9,15 +9,19 @@ import { presetRule } from './rules/preset';
 import { switchRule } from './rules/switch';
 import { undoRule } from './rules/undo';
 import { tabRule } from './rules/tab-rules';
+import { arrangeRule } from './rules/arrange';
+import { windowStateRule } from './rules/window-state';
 
 // One clause → one result, by the first rule that recognises its shape. The order matters
 // where shapes overlap: presets before verbs they share ("focus mode", "start writing
 // mode"), close before place ("get rid of" vs "get"), place before open/switch ("bring
-// chrome to the left monitor" vs "bring up chrome"), a bare name last.
+// chrome to the left monitor" vs "bring up chrome"), a bare name last. Minimising and
+// arranging come before close and switch ("hide slack", "switch chrome and slack"), a
+// full-screen mode before presets ("put chrome in full screen mode" is no preset).
 
 type Rule = (clause: string, ctx: ClauseContext) => ClauseResult | null;
 
-const RULES: readonly Rule[] = [undoRule, listRule, presetRule, closeRule, placeRule, openRule, switchRule, bareRule];
+const RULES: readonly Rule[] = [undoRule, listRule, windowStateRule, presetRule, arrangeRule, closeRule, placeRule, openRule, switchRule, bareRule];
 
 export function parseClause(clause: string, ctx: ClauseContext): ClauseResult | null {
   const c = clause.trim();

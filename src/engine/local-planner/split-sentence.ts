@@ -1,8 +1,7 @@
 import type { Command } from '../../protocol/commands';
 import type { ClauseContext } from './clause-context';
 import { parseClause } from './parse-clause';
-import { monitorOf } from '../monitor-roles';
-import { monitorByRole } from './placement';
+import { monitorOf, targetMonitor } from '../monitor-roles';
 import type { ClauseResult } from './result';
 
 // "chrome left and cursor right", "open chatgpt, then close all youtube tabs". A sentence is
@@ -55,7 +54,8 @@ function placedAfter(r: ClauseResult, ctx: ClauseContext): ReadonlyMap<string, s
   let placed = ctx.placed;
   for (const c of r.commands) {
     if (c.type !== 'place_app') continue;
-    const m = c.bounds ? monitorOf(c.bounds, ctx.snap.monitors) : c.monitor ? monitorByRole(ctx.snap, c.monitor) : null;
+    const named = c.monitor ? targetMonitor(ctx.snap.monitors, c.monitor, null) : null;
+    const m = c.bounds ? monitorOf(c.bounds, ctx.snap.monitors) : typeof named === 'string' ? null : named;
     if (!m) continue;
     placed = new Map(placed ?? []).set(c.app_name.toLowerCase(), m.name);
   }

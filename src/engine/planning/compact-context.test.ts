@@ -36,7 +36,7 @@ describe('compactContext', () => {
 
   it('gives monitors with roles and [l,t,r,b] bounds and work area, and windows with frame, monitor and flags', () => {
     const text = compactContext(small());
-    expect(text).toContain('LEFT main,left,right bounds [0,0,1920,1080] work [0,0,1920,1050]');
+    expect(text).toContain('\n#1 LEFT main,left,right bounds [0,0,1920,1080] work [0,0,1920,1050]\n');
     expect(text).toContain('Google Chrome: "Reddit" [0,0,960,1050] LEFT focused');
     expect(text).toContain('XTerm: "bash" [100,100,600,500] LEFT minimized');
     expect(text).toContain('Presets: "code space"');

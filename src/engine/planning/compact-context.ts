@@ -36,7 +36,8 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
 
   if (windows.ok) {
     out.push('Monitors ([left,top,right,bottom]; place windows inside the work area):');
-    for (const m of snap.monitors) out.push(monitorLine(m));
+    // Numbered, so "monitor 2" has one meaning (place_app.monitor "2").
+    snap.monitors.forEach((m, i) => out.push(`#${i + 1} ${monitorLine(m)}`));
     if (!snap.monitors.length) out.push('(none reported)');
     out.push('Running apps (windows: "title" [frame] monitor flags):');
     for (const app of snap.running_apps) out.push(appLine(app.name, app.windows));

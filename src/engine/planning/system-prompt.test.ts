@@ -39,8 +39,8 @@ describe('systemPrompt', () => {
     expect(prompt).toMatch(/→ undo/);
   });
 
-  it('gives the bounds arithmetic from the work area and says bounds are the outer frame', () => {
-    expect(prompt).toContain('left half [l,t,l+w/2,b]; right half [l+w/2,t,r,b]; maximise [l,t,r,b]');
+  it('sends named regions to layouts, and gives the bounds arithmetic from the work area for exact sizes', () => {
+    expect(prompt).toContain('a named region → layout; another monitor → monitor; an exact size → bounds');
     expect(prompt).toContain('centred WxH [l+(w-W)/2, t+(h-H)/2, l+(w+W)/2, t+(h+H)/2]');
     expect(prompt).toMatch(/outer window frame/);
   });
@@ -49,9 +49,10 @@ describe('systemPrompt', () => {
     expect(prompt).toContain('{"commands":[…],"needs_clarification":false,"clarification_reason":null}');
   });
 
-  // 22 operations since the tab manager's joined the first 11 (shared fields are named, not explained, twice).
-  it('stays tight: under 2000 tokens, since it goes out with every request', () => {
-    expect(encode(prompt).length).toBeLessThan(2000);
+  // 25 operations since the tab manager's joined the first 11 (shared fields are named, not explained, twice),
+  // and the window layouts theirs (24 named regions, monitor targets, swap, tile, window states).
+  it('stays tight: under 2400 tokens, since it goes out with every request', () => {
+    expect(encode(prompt).length).toBeLessThan(2400);
   });
 });
 

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { closestNames } from '../../../engine/closest-names';
-import { centred, currentMonitor, halfOf, maximised, monitorByRole } from '../../../engine/local-planner/placement';
+import { centred, currentMonitor } from '../../../engine/local-planner/placement';
+import { targetMonitor } from '../../../engine/monitor-roles';
 import { byName } from '../../../engine/words';
-import { Bounds, MonitorName } from '../../../protocol/commands';
+import { Bounds } from '../../../protocol/commands';
+import { LAYOUTS, Layout, MonitorTarget } from '../../../protocol/window-layouts';
 import type { ContextSnapshot, MonitorInfo, RunningApp } from '../../../protocol/context';
 import { confirmGate } from '../confirm-gate';
 import { defineTool } from '../define-tool';
@@ -11,7 +13,7 @@ import { batchOf, reportOutput } from '../report-output';
 import { appsData, appsText } from '../tab-text';
 import { ToolError } from '../tool-error';
 
-// Apps and their windows: list, focus, place (monitor, exact bounds, halves, maximised,
+// Apps and their windows: list, focus, place (monitor, exact bounds, the named layouts,
 // centred W×H), close.
 
 export const listApps = defineTool({
@@ -38,8 +40,9 @@ export const focusApp = defineTool({
   },
 });
 
-const POSITIONS = ['left_half', 'right_half', 'top_half', 'bottom_half', 'maximize', 'center'] as const;
-type Position = (typeof POSITIONS)[number];
+// The protocol's named layouts (halves, quarters, thirds, sixths, maximize …), laid out by the
+// engine when it runs; only "center" with a size is turned into bounds here.
+const POSITIONS = LAYOUTS;
 
 const size = (what: string) =>
   z
@@ -55,12 +58,12 @@ export const placeApp = defineTool({
   title: 'Move or size an app window',
   description:
     "Move an app's most recent window. Give one of: monitor alone (moves it there, keeping its relative position and size); " +
-    'position (a half, maximize, or center with optional width×height, inside the work area of `monitor`, default the monitor the window is on); ' +
+    'position (a half, quarter, third, two-thirds, sixth, maximize, almost_maximize, larger/smaller, or center with optional width×height, inside the work area of `monitor`, default the monitor the window is on); ' +
     'or exact bounds [left, top, right, bottom] of the outer frame in absolute screen pixels.',
   input: {
     app_name: appName.describe('The app\'s name from list_apps, e.g. "Google Chrome".'),
-    monitor: MonitorName.optional(),
-    position: z.enum(POSITIONS, { error: `must be one of ${POSITIONS.join(', ')}` }).optional().describe('Where on the monitor: a half, maximize, or center.'),
+    monitor: MonitorTarget.optional(),
+    position: z.enum(POSITIONS, { error: `must be one of ${POSITIONS.join(', ')}` }).optional().describe(Layout.description ?? 'Where on the monitor.'),
     width: size('width'),
     height: size('height'),
     bounds: Bounds.optional(),
@@ -80,7 +83,11 @@ export const placeApp = defineTool({
     const snap = await ctx.desk.snapshot({ summaries: false });
     if (!snap.sources.windows.ok) throw new ToolError(`Nothing was done: windows are unavailable. ${snap.sources.windows.message}`, 'unavailable');
     const app = runningApp(snap, args.app_name);
-    const bounds = boundsFor(args.position, areaOf(snap, app, args.monitor), app, args.width, args.height);
+    if (args.position !== 'center' || (args.width === undefined && args.height === undefined)) {
+      const monitor = args.monitor ? { monitor: args.monitor } : {};
+      return reportOutput(await ctx.desk.exec({ type: 'place_app', app_name: app.name, layout: args.position, ...monitor }, { snapshot: snap }));
+    }
+    const bounds = centredBounds(areaOf(snap, app, args.monitor), app, args.width, args.height);
     return reportOutput(await ctx.desk.exec({ type: 'place_app', app_name: app.name, bounds }, { snapshot: snap }));
   },
 });
@@ -94,8 +101,10 @@ function runningApp(snap: ContextSnapshot, name: string): RunningApp {
 }
 
 /** The monitor whose work area the position is in: the one named, else the one the window is on. */
-function areaOf(snap: ContextSnapshot, app: RunningApp, role: MonitorName | undefined): MonitorInfo {
-  const monitor = role ? monitorByRole(snap, role) : currentMonitor(snap, app);
+function areaOf(snap: ContextSnapshot, app: RunningApp, role: MonitorTarget | undefined): MonitorInfo {
+  const current = currentMonitor(snap, app);
+  const named = role ? targetMonitor(snap.monitors, role, current) : null;
+  const monitor = role ? (typeof named === 'string' ? null : named) : current;
   if (monitor) return monitor;
   const names = snap.monitors.map((m) => `${m.name} (${m.roles.join('/') || 'no role'})`).join(', ');
   throw new ToolError(
@@ -104,26 +113,16 @@ function areaOf(snap: ContextSnapshot, app: RunningApp, role: MonitorName | unde
   );
 }
 
-function boundsFor(position: Position, monitor: MonitorInfo, app: RunningApp, width?: number, height?: number): number[] {
+/** Centred W×H (default: the window's own size) in the monitor's work area. */
+function centredBounds(monitor: MonitorInfo, app: RunningApp, width?: number, height?: number): number[] {
   const area = monitor.work_area;
-  switch (position) {
-    case 'left_half':
-    case 'right_half':
-    case 'top_half':
-    case 'bottom_half':
-      return halfOf(area, position.replace('_half', '') as 'left' | 'right' | 'top' | 'bottom');
-    case 'maximize':
-      return maximised(area);
-    case 'center': {
-      const win = app.windows[0];
-      if (!win) throw new ToolError(`Nothing was done: ${app.name} has no open window to place.`, 'invalid_argument');
-      const [w, h] = [width ?? win.bounds[2] - win.bounds[0], height ?? win.bounds[3] - win.bounds[1]];
-      const rect = centred(area, w, h);
-      if (rect) return rect;
-      const [aw, ah] = [area[2] - area[0], area[3] - area[1]];
-      throw new ToolError(`Nothing was done: ${w}x${h} does not fit on ${monitor.name} (its work area is ${aw}x${ah}); give a smaller width/height.`, 'invalid_argument');
-    }
-  }
+  const win = app.windows[0];
+  if (!win) throw new ToolError(`Nothing was done: ${app.name} has no open window to place.`, 'invalid_argument');
+  const [w, h] = [width ?? win.bounds[2] - win.bounds[0], height ?? win.bounds[3] - win.bounds[1]];
+  const rect = centred(area, w, h);
+  if (rect) return rect;
+  const [aw, ah] = [area[2] - area[0], area[3] - area[1]];
+  throw new ToolError(`Nothing was done: ${w}x${h} does not fit on ${monitor.name} (its work area is ${aw}x${ah}); give a smaller width/height.`, 'invalid_argument');
 }
 
 export const closeApp = defineTool({

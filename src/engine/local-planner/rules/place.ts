@@ -4,7 +4,7 @@ import { runningAppTarget } from '../app-targets';
 import { appOptions, monitorLabel } from '../choices';
 import { windowsDown } from '../availability';
 import type { ClauseContext } from '../clause-context';
-import { pickMonitor, roleOf, type MonitorPick } from '../monitor-words';
+import { pickMonitor, targetOf, type MonitorPick } from '../monitor-words';
 import { centred, currentMonitor, halfOf, maximised, windowOf } from '../placement';
 import { stripArticles } from '../text';
 import { MONITOR_PHRASE, monitorWord, parseCenter, parsePosition, type Position } from '../position';
@@ -32,8 +32,27 @@ const MAX_TAIL = /^(.+?)\s+(?:full ?screen|full-screen|maximi[sz]ed?)$/;
 const CENTER_VERB = /^(?:cent(?:er|re))\s+(.+)$/;
 const RESIZE_VERB = /^(?:resize|size|make|set)\s+(.+)$/;
 
+// "almost maximize xterm", "make the terminal bigger", "shrink chrome a bit", "xterm smaller".
+const ALMOST_VERB = new RegExp(`^(?:almost|nearly) (?:maximi[sz]e|max out|max|fill the screen with)\\s+(.+?)(?:\\s+(?:on|to|onto|in) ${MONITOR_PHRASE})?$`);
+const STEP_MAKE = /^(?:make|get|resize)\s+(.+?)\s+(?:a (?:bit|little|lot|tad) |slightly |much |way |even )?(bigger|larger|smaller|tinier)$/;
+const STEP_VERB = /^(grow|shrink)\s+(.+?)(?:\s+(?:a (?:bit|little|tad)|slightly))?$/;
+const STEP_TAIL = /^(.+?)\s+(?:a (?:bit|little|tad) )?(bigger|larger|smaller)$/;
+const GROWS: Record<string, 'larger' | 'smaller'> = { bigger: 'larger', larger: 'larger', grow: 'larger', smaller: 'smaller', tinier: 'smaller', shrink: 'smaller' };
+
 export function placeRule(clause: string, ctx: ClauseContext): ClauseResult | null {
-  let m = MAX_VERB.exec(clause) ?? MAKE_MAX.exec(clause);
+  let m = ALMOST_VERB.exec(clause);
+  if (m) return placeOne(m[1]!, { kind: 'layout', layout: 'almost_maximize', monitor: monitorWord(m[2]) }, ctx, true);
+  m = STEP_MAKE.exec(clause);
+  if (m) return placeOne(m[1]!, { kind: 'layout', layout: GROWS[m[2]!]!, monitor: null }, ctx, true);
+  m = STEP_VERB.exec(clause);
+  if (m) return placeOne(m[2]!, { kind: 'layout', layout: GROWS[m[1]!]!, monitor: null }, ctx, true);
+  m = STEP_TAIL.exec(clause);
+  if (m) {
+    const r = placeOne(m[1]!, { kind: 'layout', layout: GROWS[m[2]!]!, monitor: null }, ctx, false);
+    if (r) return r;
+  }
+
+  m = MAX_VERB.exec(clause) ?? MAKE_MAX.exec(clause);
   if (m) return placeOne(m[1]!, { kind: 'max', monitor: monitorWord(m[2]) }, ctx, true);
 
   m = CENTER_VERB.exec(clause);
@@ -140,21 +159,21 @@ function placeApp(app: RunningApp, pos: Position, ctx: ClauseContext): ClauseRes
   if (pos.kind === 'center' && pos.bare && snap.monitors.length >= 3) pos = { kind: 'monitor', monitor: 'middle' };
 
   if (pos.kind === 'monitor') {
-    const role = pos.monitor === 'left' || pos.monitor === 'right' || pos.monitor === 'main' ? { role: pos.monitor } : null;
+    const word = pos.monitor;
+    const role = word === 'left' || word === 'right' || word === 'main' ? { role: word } : null;
     if (role) return ok({ type: 'place_app', app_name: app.name, monitor: role.role });
-    const toMonitor = (m: MonitorInfo): ClauseResult => {
-      const r = roleOf(m, snap);
-      return 'result' in r ? r.result : ok({ type: 'place_app', app_name: app.name, monitor: r.role });
-    };
-    const pick = pickMonitor(pos.monitor, snap, current);
-    if ('result' in pick) return onWhich(pick, toMonitor);
-    const r = roleOf(pick.monitor, snap);
-    return 'result' in r ? onWhich(r, toMonitor) : toMonitor(pick.monitor);
+    const toMonitor = (m: MonitorInfo): ClauseResult => ok({ type: 'place_app', app_name: app.name, monitor: targetOf(m, word, snap) });
+    const pick = pickMonitor(word, snap, current);
+    return 'result' in pick ? onWhich(pick, toMonitor) : toMonitor(pick.monitor);
   }
 
   const p = pos;
   const inArea = (monitor: MonitorInfo): ClauseResult => {
     const area = monitor.work_area;
+    // A named region is laid out by the system when it runs; a monitor only when one was named.
+    if (p.kind === 'layout') {
+      return ok({ type: 'place_app', app_name: app.name, layout: p.layout, ...(p.monitor ? { monitor: targetOf(monitor, p.monitor, snap) } : {}) });
+    }
     if (p.kind === 'half') return ok({ type: 'place_app', app_name: app.name, bounds: halfOf(area, p.half) });
     if (p.kind === 'max') return ok({ type: 'place_app', app_name: app.name, bounds: maximised(area) });
     const [w, h] = p.size ?? [win.bounds[2] - win.bounds[0], win.bounds[3] - win.bounds[1]];

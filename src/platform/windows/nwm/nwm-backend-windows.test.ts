@@ -180,6 +180,19 @@ describe('Windows focus, restore and close (fake node-window-manager addon)', ()
     expect(fake.actions().map((c) => c.args[1])).toEqual(['restore', 'restore']);
   });
 
+  it('minimize asks Windows to minimise (fake addon); raise is focus; true full screen is refused with the way out', async () => {
+    const { fake, backend } = open(desktop([win(35), win(36)]));
+    await backend.minimize('36');
+    expect(fake.window(36)).toMatchObject({ minimized: true });
+    expect(fake.window(35)?.minimized ?? false).toBe(false);
+    await backend.raise('35');
+    expect(fake.actions().at(-1)!.fn).toBe('bringWindowToTop');
+    await expect(backend.setFullscreen('35', true)).rejects.toMatchObject({
+      code: 'unavailable',
+      message: 'true full screen is not available with node-window-manager (macOS, Windows) yet; the "maximize" layout fills the screen instead',
+    });
+  });
+
   it('close posts the close-button command to exactly that window', async () => {
     const { fake, backend } = open(desktop([win(33), win(34)]));
     fake.putToolsOnPath();

@@ -49,6 +49,7 @@ export interface WorkerOps {
   listMonitors: { args: Record<string, never>; result: NativeMonitor[] };
   focus: { args: { handle: number }; result: null };
   restore: { args: { handle: number }; result: null };
+  minimize: { args: { handle: number }; result: null };
   setBounds: { args: { handle: number; bounds: NativeRect }; result: { bounds: NativeRect; monitor: number | null } };
   close: { args: { handle: number }; result: null };
 }

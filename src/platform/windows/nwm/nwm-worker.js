@@ -338,6 +338,18 @@ const handlers = {
     }
     return null;
   },
+  minimize: async ({ handle }) => {
+    const a = addon();
+    if (isMac) {
+      requireAccessibility(a);
+      await requireMacWindow(a, handle, false);
+      a.setWindowMinimized(handle, true);
+    } else {
+      requireWinWindow(a, handle);
+      a.showWindow(handle, 'minimize');
+    }
+    return null;
+  },
   setBounds: ({ handle, bounds }) => (isMac ? setBoundsMac(addon(), handle, rect(bounds)) : setBoundsWin(addon(), handle, rect(bounds))),
   close: async ({ handle }) => {
     await (isMac ? closeMac(addon(), handle) : closeWin(addon(), handle));

@@ -80,5 +80,6 @@ export async function readWindow(conn: XConnection, atoms: Atoms, xid: number, a
     bounds: frame.frame,
     focused: xid === activeXid,
     minimized: stateList.includes(atoms._NET_WM_STATE_HIDDEN),
+    fullscreen: stateList.includes(atoms._NET_WM_STATE_FULLSCREEN),
   };
 }

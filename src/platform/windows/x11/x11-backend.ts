@@ -3,7 +3,7 @@
 import { DeskPilotError, WindowGoneError, WindowsUnavailableError, errorMessage } from '../../../engine/errors';
 import type { RawMonitor, RawWindow, Rect4, WindowBackend } from '../../../engine/ports';
 import { internAtoms, type Atoms } from './atoms';
-import { requestActivate, requestClose, requestMoveResize, requestRaise, requestRemoveStates } from './ewmh-requests';
+import { requestActivate, requestAddStates, requestClose, requestIconify, requestMoveResize, requestRaise, requestRemoveStates } from './ewmh-requests';
 import { expectedFrame, sameRect } from './frame-geometry';
 import { readMonitorGeometry } from './monitor-source';
 import { monitorWorkArea, parseStrut, type Strut } from './monitor-work-area';
@@ -139,6 +139,39 @@ export class X11WindowBackend implements WindowBackend {
 
   async restore(id: string): Promise<void> {
     await this.runOn(id, 'restoring a window', (session, xid) => this.restoreStates(session, xid));
+  }
+
+  async minimize(id: string): Promise<void> {
+    await this.runOn(id, 'minimising a window', async ({ conn, atoms }, xid) => {
+      await requestIconify(conn, atoms, xid);
+      await pollUntil(
+        () => readStates(conn, atoms, xid),
+        (states) => states.includes(atoms._NET_WM_STATE_HIDDEN),
+        this.settleTimeoutMs,
+        POLL_MS,
+      );
+    });
+  }
+
+  async setFullscreen(id: string, on: boolean): Promise<void> {
+    await this.runOn(id, on ? 'making a window full screen' : 'leaving full screen', async ({ conn, atoms }, xid) => {
+      const FULLSCREEN = atoms._NET_WM_STATE_FULLSCREEN;
+      if (on) await requestAddStates(conn, atoms, xid, FULLSCREEN);
+      else await requestRemoveStates(conn, atoms, xid, FULLSCREEN);
+      await pollUntil(
+        () => readStates(conn, atoms, xid),
+        (states) => states.includes(FULLSCREEN) === on,
+        this.settleTimeoutMs,
+        POLL_MS,
+      );
+      // The state flips before the frame follows: done once the frame holds still.
+      await pollUntilSettled(
+        async () => (await readFrame(conn, atoms, xid)).frame,
+        () => false,
+        sameRect,
+        { timeoutMs: this.settleTimeoutMs, quietMs: QUIET_MS, reactMs: Math.min(REACT_MS, this.settleTimeoutMs), intervalMs: POLL_MS },
+      );
+    });
   }
 
   async setFrameBounds(id: string, bounds: Rect4): Promise<Rect4> {
