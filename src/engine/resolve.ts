@@ -1,5 +1,5 @@
 import type { Command } from '../protocol/commands';
-import type { ContextSnapshot, MonitorInfo, RunningApp } from '../protocol/context';
+import type { ContextSnapshot } from '../protocol/context';
 import type { FieldError } from '../protocol/validation';
 import { openUrlTarget } from './open-url-target';
 import { appNamed } from './app-names';
