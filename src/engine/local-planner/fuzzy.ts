@@ -1,4 +1,5 @@
 import Fuse from 'fuse.js';
+import { editDistance } from '../closest-names';
 
 // The typo tier of every matcher ("redit", "spotfy", "writting"). Fuse finds the pattern
 // anywhere in a key, so a perfect Fuse score can mean a mere substring ("git" in "github");
@@ -13,6 +14,8 @@ export interface FuzzyKey<T> {
 
 /** Fuse scores 0 (perfect) … 1; one slip in a 5–8 letter word scores about 0.13–0.25. */
 const MAX_SCORE = 0.25;
+/** What one edit (a swap of two neighbouring letters included) scores. */
+const ONE_SLIP = 0.2;
 /** The runner-up must trail by this much, so that two similar names never get picked between. */
 const MIN_MARGIN = 0.15;
 /** Shorter words have too many one-slip neighbours ("zom": zoom? chrome?). */
@@ -36,11 +39,13 @@ export function fuzzyPick<T>(query: string, keys: readonly FuzzyKey<T>[]): Fuzzy
   });
   // Best score per distinct value: one app may be reachable under several keys.
   const best = new Map<T, number>();
-  for (const r of fuse.search(q)) {
-    const score = r.score ?? 1;
-    const prev = best.get(r.item.value);
-    if (prev === undefined || score < prev) best.set(r.item.value, score);
-  }
+  const note = (value: T, score: number) => {
+    const prev = best.get(value);
+    if (prev === undefined || score < prev) best.set(value, score);
+  };
+  for (const r of fuse.search(q)) note(r.item.value, r.score ?? 1);
+  // Fuse scores two swapped letters ("gmial") as two slips; typed fast, they are one.
+  for (const k of eligible) if (editDistance(q, k.key) === 1) note(k.value, ONE_SLIP);
   const ranked = [...best.entries()].sort((a, b) => a[1] - b[1]);
   const top = ranked[0];
   if (!top || top[1] > MAX_SCORE) return { kind: 'none' };

@@ -10,6 +10,7 @@ import { listRule } from './rules/list';
 import { searchTabsRule } from './rules/search-tabs';
 import { parseSentence } from './split-sentence';
 import { normalize, stripFillers } from './text';
+import { fixVerbSlips } from './verb-slips';
 
 // The offline planner: a deterministic matcher for everyday sentences, answering in well
 // under a millisecond with no network. It acts (confidence 1) only when it understood every
@@ -39,7 +40,7 @@ const act = (commands: Command[]): PlannerAnswer => ({
 export function planLocally(req: PlanRequest): PlannerAnswer {
   const typed = String(req.text ?? '').trim();
   if (typed.length > MAX_QUESTION_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
-  const clause = stripFillers(normalize(typed));
+  const clause = fixVerbSlips(stripFillers(normalize(typed)), req.context);
   if (!clause) return clarify(NOT_UNDERSTOOD, 0);
 
   // "what tabs do I have open" is a question in form but asks for exactly list_tabs.

@@ -63,6 +63,9 @@ const OTHER_KNOWN_SITES = new Set([
   'apple', 'microsoft', 'office', 'linear', 'loom', 'zendesk', 'intercom', 'mailchimp', 'grammarly', 'deepl', 'wolframalpha',
 ]);
 
+/** Every name with hosts of its own ("gmail", "hn", "reddit"), for telling a slip in one. */
+export const knownSiteNames = (): Iterable<string> => ALIASES.keys();
+
 /** Hosts (without "www.") a site name stands for, or null when it is no known alias. */
 export function aliasHosts(name: string): string[] | null {
   return ALIASES.get(name) ?? null;

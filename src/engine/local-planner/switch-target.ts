@@ -136,5 +136,20 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
 
 export function pickTab(tabs: readonly TabInfo[]): ClauseResult {
   if (tabs.length === 1) return ok({ type: 'switch_tab', tab_index: tabs[0]!.index });
+  const same = oneOfIdentical(tabs);
+  if (same) return ok({ type: 'switch_tab', tab_index: same.index });
   return askWhichTab([...tabs].sort((a, b) => a.index - b.index), switchTab);
+}
+
+/**
+ * Tabs showing the very same address are one thing to a person, so asking which would be
+ * pointless: the one in front of its window, else the one used last, else the one opened last
+ * (the highest index, when no tab's last use is known).
+ */
+export function oneOfIdentical(tabs: readonly TabInfo[]): TabInfo | null {
+  if (tabs.length < 2 || tabs.some((t) => t.url !== tabs[0]!.url)) return null;
+  const active = tabs.filter((t) => t.is_active);
+  if (active.length === 1) return active[0]!;
+  const used = (t: TabInfo) => (t.last_used_at ? Date.parse(t.last_used_at) : -Infinity);
+  return [...(active.length ? active : tabs)].sort((a, b) => used(b) - used(a) || b.index - a.index)[0]!;
 }

@@ -29,6 +29,9 @@ const LOCAL = (t: ConceptTab) => t.host === 'localhost' || t.host === '127.0.0.1
 const MEETING = (t: ConceptTab) => onHost(t, 'meet.google.com', 'zoom.us', 'teams.microsoft.com');
 const MUSIC = (t: ConceptTab) => onHost(t, 'open.spotify.com', 'music.youtube.com', 'soundcloud.com', 'music.apple.com');
 const TWEET = (t: ConceptTab) => onHost(t, 'x.com', 'twitter.com', 'bsky.app');
+const PAPER = (t: ConceptTab) => onHost(t, 'arxiv.org', 'openreview.net', 'semanticscholar.org', 'dl.acm.org', 'ieeexplore.ieee.org', 'papers.nips.cc', 'aclanthology.org') || /\.pdf$/.test(t.path);
+// A "file" is whatever people keep documents in: docs, sheets, designs, drives.
+const FILE = (t: ConceptTab) => DOC(t) || SHEET(t) || onHost(t, 'figma.com', 'drive.google.com', 'dropbox.com', 'notion.so', 'miro.com', 'canva.com') || /\.[a-z0-9]{2,4}$/.test(t.path);
 
 /** Keys are stems (see stem()). */
 const CONCEPTS = new Map<string, (t: ConceptTab) => boolean>([
@@ -48,6 +51,8 @@ const CONCEPTS = new Map<string, (t: ConceptTab) => boolean>([
   ['meeting', MEETING], ['call', MEETING],
   ['playlist', MUSIC], ['music', MUSIC], ['song', MUSIC],
   ['tweet', TWEET],
+  ['paper', PAPER], ['pdf', PAPER], ['preprint', PAPER],
+  ['file', FILE], ['design', FILE], ['mockup', FILE], ['board', FILE], ['slide', FILE], ['deck', FILE],
 ]);
 
 export const conceptOf = (stemmed: string) => CONCEPTS.get(stemmed) ?? null;

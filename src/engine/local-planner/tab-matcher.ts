@@ -1,7 +1,7 @@
 import type { TabInfo } from '../../protocol/context';
 import { isAddress } from './address';
 import { fuzzyPick, type FuzzyKey } from './fuzzy';
-import { aliasHosts } from './site-aliases';
+import { aliasHosts, knownSiteNames } from './site-aliases';
 import { conceptOf, stem, type ConceptTab } from './tab-concepts';
 import { squash, wordsOf } from './text';
 
@@ -205,12 +205,15 @@ function scored(phrase: string, keys: TabKeys[], titlesOnly: boolean): { best: T
 
 function fuzzyHits(phrase: string, keys: TabKeys[]): TabInfo[] {
   // Only site names: a slip in a site name means every tab of that site. Titles are too
-  // varied for a typo to point at one tab reliably.
-  const labels: FuzzyKey<string>[] = [...new Set(keys.map((k) => k.label))].map((l) => ({ value: l, key: l }));
-  const byLabel = fuzzyPick(squash(phrase), labels);
-  if (byLabel.kind === 'one') return keys.filter((k) => k.label === byLabel.value).map((k) => k.tab);
-  if (byLabel.kind === 'many') return keys.filter((k) => byLabel.values.includes(k.label)).map((k) => k.tab);
-  return [];
+  // varied for a typo to point at one tab reliably. The names people use for a site count as
+  // its names ("gmial" is a slip of "gmail", mail.google.com).
+  const names = new Map<string, TabKeys[]>();
+  const add = (name: string, k: TabKeys) => names.set(name, [...(names.get(name) ?? []), k]);
+  for (const k of keys) add(k.label, k);
+  for (const name of knownSiteNames()) for (const k of keys) if (siteMatches(k, name) && k.label !== name) add(name, k);
+  const byName = fuzzyPick(squash(phrase), [...names.keys()].map((n) => ({ value: n, key: n })) as FuzzyKey<string>[]);
+  const picked = byName.kind === 'one' ? [byName.value] : byName.kind === 'many' ? byName.values : [];
+  return [...new Set(picked.flatMap((n) => names.get(n)!.map((k) => k.tab)))].sort((a, b) => a.index - b.index);
 }
 
 export interface TabMatchOptions {
