@@ -135,12 +135,13 @@ const groupOf = (g: { groupId: number; windowId: number; title: string; color: s
 const words = (q: string) => q.toLowerCase().split(/\s+/).filter(Boolean);
 
 async function searchTabs(cmd: Op<'search_tabs'>, chrome: ChromeBackend): Promise<CommandResult> {
-  const listing = await chrome.listTabsInDetail();
+  // Indices and titles as they are now; last use as the snapshot had it (ages were picked at resolution).
+  const fresh = toTabInfos(await chrome.listTabs());
   const now = Date.now();
-  const fresh = toTabInfos(listing.tabs);
-  const byId = new Map(fresh.map((t) => [t.target_id, t]));
+  const seen = new Map((cmd.pool ?? []).map((t) => [t.target_id, t]));
+  const byId = new Map<string, TabInfo>(fresh.map((t) => [t.target_id, { ...t, last_used_at: seen.get(t.target_id)?.last_used_at ?? null }]));
   // The pool keeps the order resolution gave it (oldest first for "oldest"); tabs closed since drop out.
-  const pool = cmd.pool ? cmd.pool.map((t) => byId.get(t.target_id)).filter((t): t is TabInfo => t !== undefined) : fresh;
+  const pool = cmd.pool ? cmd.pool.map((t) => byId.get(t.target_id)).filter((t): t is TabInfo => t !== undefined) : [...byId.values()];
   const q = cmd.command.query;
   const excerpts = new Map<string, string>();
   let found = pool;

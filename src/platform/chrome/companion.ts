@@ -2,16 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { CompanionStatus } from '../../engine/ports';
 import { DeskPilotError, errorMessage } from '../../engine/errors';
-import { call, CdpTimeoutError, sleep, type CdpConnection, type CdpListener, type TargetInfo } from './cdp-connection';
+import { call, CdpTimeoutError, sleep, withTimeout, type CdpConnection, type CdpListener, type TargetInfo } from './cdp-connection';
 
 // The companion extension (resources/companion-extension) has no code: DeskPilot attaches to
 // its service worker over the browser connection it already holds and evaluates chrome.tabs /
 // chrome.tabGroups calls there. Finding it:
 //   1. its worker is a `service_worker` target at chrome-extension://<id>/ — attach (flat);
 //      while a DevTools session is attached Chrome keeps the worker running;
-//   2. a stopped worker has no target: through any page's session, ServiceWorker.enable lists
-//      the profile's worker registrations before it answers, so the extension's registration
-//      says at once whether it is installed; ServiceWorker.startWorker then starts it.
+//   2. a stopped worker has no target: through any page's session, ServiceWorker.enable makes
+//      Chrome list the profile's worker registrations (one event, also when there are none),
+//      so the extension's registration says whether it is installed without waiting for
+//      something that may never come; ServiceWorker.startWorker then starts it.
 // An absent extension is remembered briefly, so snapshots do not look again every time.
 
 /** Fixed by the `key` in the extension's manifest.json, wherever it is loaded from. */
@@ -22,6 +23,7 @@ const SCOPE = `chrome-extension://${COMPANION_ID}/`;
 const ABSENT_TTL_MS = 15_000;
 const START_TIMEOUT_MS = 5_000;
 const CALL_TIMEOUT_MS = 10_000;
+const LIST_TIMEOUT_MS = 10_000;
 
 /** The extension's folder in this checkout or package, or null when it cannot be found. */
 export function companionExtensionDir(): string | null {
@@ -172,13 +174,19 @@ export class CompanionLink {
     }
     const { sessionId } = await call(this.conn, 'Target.attachToTarget', { targetId: page, flatten: true });
     let registered = false;
+    let listed: () => void = () => undefined;
+    const firstList = new Promise<void>((resolve) => (listed = resolve));
     const event = `ServiceWorker.workerRegistrationUpdated.${sessionId}`;
     const listener: CdpListener = (p: { registrations?: Array<{ scopeURL: string; isDeleted?: boolean }> }) => {
       if (p.registrations?.some((r) => r.scopeURL === SCOPE && !r.isDeleted)) registered = true;
+      listed();
     };
     this.conn.on(event, listener);
     try {
       await call(this.conn, 'ServiceWorker.enable', undefined, { sessionId });
+      // The stored registrations come as one event (an empty list too) once they are read — on a
+      // busy browser after enable has answered.
+      await withTimeout(firstList, LIST_TIMEOUT_MS, () => new Error(`Chrome did not list its service workers within ${LIST_TIMEOUT_MS / 1000} s`));
       if (registered) await call(this.conn, 'ServiceWorker.startWorker', { scopeURL: SCOPE }, { sessionId });
       await call(this.conn, 'ServiceWorker.disable', undefined, { sessionId }).catch(() => undefined);
       return registered;

@@ -72,12 +72,16 @@ const groupRef = (g: CompanionGroup): TabGroupRef => ({ groupId: g.id, windowId:
 
 /** listTabs with the tab manager's facts: from the extension when it answers, else pinned from DevTools and last use from the clock. */
 export async function listInDetail(s: TabSession, clock: TabClock | null): Promise<TabListing> {
-  const [records, status] = await Promise.all([s.records(), s.companion.status()]);
+  // The extension's view is read while DevTools lists the tabs, not after.
+  const statusRead = s.companion.status();
+  const listRead = statusRead.then((st) => (st.ok ? companionList(s.companion).then((l) => ({ l }), (e: unknown) => ({ e })) : null));
+  const [records, status, listed] = await Promise.all([s.records(), statusRead, listRead]);
   const ordered = orderTabs(records);
   const byPage = new Map(records.map((r) => [r.pageId, r]));
-  if (status.ok) {
+  if (status.ok && listed) {
     try {
-      const { tabs, groups } = await companionList(s.companion);
+      if ('e' in listed) throw listed.e;
+      const { tabs, groups } = listed.l;
       const matched = matchCompanionTabs(records, tabs);
       const groupById = new Map(groups.map((g) => [g.id, g]));
       const detailed = ordered.map((t): ChromeTab => {
