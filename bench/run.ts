@@ -19,6 +19,7 @@ const BENCHES: BenchModule[] = [
   { name: 'ui', run: async () => (await import('./ui-bench')).run() },
   { name: 'mcp', run: async () => (await import('./mcp-bench')).run() },
   { name: 'sync', run: async () => (await import('./sync-bench')).run() },
+  { name: 'tabs', run: async () => (await import('./tabs-bench')).run() },
 ];
 
 async function main(): Promise<number> {
