@@ -17,7 +17,7 @@ import { RemoteDesk } from '../src/app/remote-desk';
 import { loadConfig } from '../src/platform/config/load-config';
 import { connectService } from '../src/platform/service/socket-client';
 import { serviceSocketPath } from '../src/platform/service/socket-path';
-import { wireEngine } from '../src/platform/wire-engine';
+import { wireEngine } from '../src/compose/wire-engine';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
 import { buildPrivateCli, type PrivateCli } from '../tests/service/private-cli';
 import { residentMemory, timeProcess, type ProcessRun } from './process-timing';

@@ -4,7 +4,7 @@ import { DeskPilotError, errorMessage } from '../engine/errors';
 import type { AgentPlan } from '../protocol/agent';
 import { isEnded } from '../protocol/agent-view';
 import type { AgentRunStatus, AgentRunView, AgentStartResponse, IpcRequest, IpcResponse } from '../protocol/ipc';
-import type { AgentWiring } from '../platform/agent-wiring';
+import type { AgentWiring } from './wired';
 import { initialRunView, reduceRunView, type RunViewEvent, type RunViewState } from './agent-run-view';
 
 // Agent mode for the app's windows, free of Electron like AppService: one run at a time; the

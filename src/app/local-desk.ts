@@ -2,7 +2,7 @@ import type { SnapshotOptions } from '../engine/context-builder';
 import type { ContextSnapshot } from '../protocol/context';
 import type { PreparedBatch } from '../protocol/prepared-batch';
 import type { Health } from '../protocol/service';
-import type { WiredEngine } from '../platform/wire-engine';
+import type { WiredEngine } from './wired';
 import type { Desk, PlanOptions } from './desk';
 
 // The desk served by an engine in this process: what the warm service runs, and what the

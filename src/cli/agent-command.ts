@@ -3,7 +3,7 @@ import { describeCommand, outcomeLine, runAgent, type AgentEvent, type AgentResu
 import { errorMessage } from '../engine/errors';
 import { AgentPlan } from '../protocol/agent';
 import { formatFieldError, zodErrors } from '../protocol/validation';
-import { connectAgentBrowser, NO_LLM_FOR_AGENT, wireAgent } from '../platform/agent-wiring';
+import { connectAgentBrowser, NO_LLM_FOR_AGENT, wireAgent } from '../compose/agent-wiring';
 import { loadConfig, type Config, type ConfigFlags } from '../platform/config/load-config';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';

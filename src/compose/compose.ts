@@ -1,5 +1,5 @@
 import { loadConfig, type Config, type ConfigFlags } from '../platform/config/load-config';
-import { wireEngine, type WiredEngine } from '../platform/wire-engine';
+import { wireEngine, type WiredEngine } from './wire-engine';
 
 // The CLI's composition root: configuration from flags/env/file, then the shared wiring.
 export interface Composition extends WiredEngine {

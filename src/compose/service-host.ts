@@ -9,7 +9,7 @@ import { connectService } from '../platform/service/socket-client';
 import { listenService, ServiceRunningError } from '../platform/service/socket-server';
 import { serviceSocketPath } from '../platform/service/socket-path';
 import { PACKAGE_VERSION } from '../platform/package-version';
-import type { WiredEngine } from '../platform/wire-engine';
+import type { WiredEngine } from './wire-engine';
 
 // Wiring of the warm service: one engine, and the host that serves it on this user's socket.
 // `deskpilot service` starts it; the app's main process hosts its own engine the same way,

@@ -1,9 +1,9 @@
 import { app, dialog, globalShortcut, ipcMain, safeStorage, session, systemPreferences } from 'electron';
 import path from 'node:path';
-import { wireAgent } from '../platform/agent-wiring';
+import { wireAgent } from '../compose/agent-wiring';
 import { loadConfig } from '../platform/config/load-config';
 import { LLM_API_KEY, SettingsStore } from '../platform/config/settings-store';
-import { wireEngine } from '../platform/wire-engine';
+import { wireEngine } from '../compose/wire-engine';
 import { hostOrJoin } from '../compose/service-host';
 import nwmWorkerPath from '../platform/windows/nwm/nwm-worker.js?modulePath';
 import { AppWindows } from './app-windows';

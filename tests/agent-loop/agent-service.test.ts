@@ -4,7 +4,7 @@ import type { AgentModels } from '../../src/engine/agent-ports';
 import { guardedHandlers, type IpcHandlers } from '../../src/main/ipc-manager';
 import { AGENT_NEEDS_LLM, AgentService } from '../../src/app/agent-service';
 import { describeCommand } from '../../src/engine/agent';
-import type { AgentWiring } from '../../src/platform/agent-wiring';
+import type { AgentWiring } from '../../src/compose/agent-wiring';
 import type { AgentRunStatus, AgentRunView } from '../../src/protocol/ipc';
 import { waitFor } from '../support/wait-for';
 import { scriptedBrowser, scriptedModels, tool, type ScriptedBrowser } from './scripted';

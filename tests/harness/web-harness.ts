@@ -8,11 +8,11 @@ import { guardedHandlers } from '../../src/main/ipc-manager';
 import { AppService } from '../../src/app/app-service';
 import { voiceDeps } from '../../src/main/voice';
 import { fittedHeight } from '../../src/main/launcher-size';
-import { wireAgent } from '../../src/platform/agent-wiring';
+import { wireAgent } from '../../src/compose/agent-wiring';
 import { launchChrome } from '../../src/platform/chrome/launch';
 import { loadConfig } from '../../src/platform/config/load-config';
 import { LLM_API_KEY, SettingsStore, type SecretStore } from '../../src/platform/config/settings-store';
-import { wireEngine } from '../../src/platform/wire-engine';
+import { wireEngine } from '../../src/compose/wire-engine';
 import { LocalDesk } from '../../src/app/local-desk';
 import { IPC_CHANNELS, IPC_EVENTS, type IpcChannel, type IpcEvent } from '../../src/protocol/ipc-channels';
 import type { HotkeyStatus, IpcEventPayloads, SettingsView } from '../../src/protocol/ipc';
@@ -172,7 +172,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     },
     voiceConfigured: voice.voiceConfigured,
     frontmost: () => null,
-    // main's agent wiring (src/platform/agent-wiring.ts), on the test's env: the real CDP agent
+    // main's agent wiring (src/compose/agent-wiring.ts), on the test's env: the real CDP agent
     // browser on the configured Chrome, the real LLM models on the configured endpoint.
     agent: async () => wireAgent(await loadConfig({}, env), { env, llmApiKey: await secrets.get(LLM_API_KEY) }),
     emit: (event, payload) => {

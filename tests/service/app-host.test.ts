@@ -7,7 +7,7 @@ import { hostOrJoin } from '../../src/compose/service-host';
 import { loadConfig } from '../../src/platform/config/load-config';
 import { SettingsStore } from '../../src/platform/config/settings-store';
 import { serviceSocketPath } from '../../src/platform/service/socket-path';
-import { wireEngine } from '../../src/platform/wire-engine';
+import { wireEngine } from '../../src/compose/wire-engine';
 import { runCli } from '../support/cli';
 import { waitFor } from '../support/wait-for';
 import { serviceHealth, spawnService, stopAllServices } from './service-process';

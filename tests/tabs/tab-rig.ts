@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Engine } from '../../src/engine/engine';
 import { loadConfig } from '../../src/platform/config/load-config';
-import { wireEngine, type WiredEngine } from '../../src/platform/wire-engine';
+import { wireEngine, type WiredEngine } from '../../src/compose/wire-engine';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
 

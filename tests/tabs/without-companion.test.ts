@@ -2,7 +2,7 @@ import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine';
 import type { ExecReport } from '../../src/protocol/report';
-import type { WiredEngine } from '../../src/platform/wire-engine';
+import type { WiredEngine } from '../../src/compose/wire-engine';
 import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';

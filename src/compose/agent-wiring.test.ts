@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { wireAgent } from './agent-wiring';
-import { loadConfig } from './config/load-config';
+import { loadConfig } from '../platform/config/load-config';
 
 describe('agent wiring from config.json (real files)', () => {
   let dir: string;

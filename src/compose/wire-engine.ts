@@ -1,20 +1,21 @@
 import path from 'node:path';
 import { Engine } from '../engine/engine';
-import type { ChromeBackend, RawMonitor, WindowBackend } from '../engine/ports';
-import { createAppCatalog } from './apps/create-app-catalog';
-import { createCdpChromeBackend } from './chrome/cdp-backend';
-import type { Config, LlmConfig } from './config/load-config';
+import type { WiredEngine } from '../app/wired';
+import type { RawMonitor, WindowBackend } from '../engine/ports';
+import { createAppCatalog } from '../platform/apps/create-app-catalog';
+import { createCdpChromeBackend } from '../platform/chrome/cdp-backend';
+import type { Config, LlmConfig } from '../platform/config/load-config';
 import { createLocalPlanner } from '../engine/local-planner';
-import { createLlmAnswerer, createLlmPlanner } from './llm/llm-planner';
-import type { LlmOptions } from './llm/llm-options';
-import { TurnFileStore } from './storage/turn-file';
-import { loadDeviceId } from './storage/device-id';
-import { HistoryFile } from './storage/history-file';
-import { PresetFileStore } from './storage/preset-file';
-import { TabCollectionFileStore } from './storage/tab-collection-file';
-import { UndoFileStore } from './storage/undo-file';
-import { createNwmWindowBackend } from './windows/nwm/nwm-backend';
-import { createX11WindowBackend } from './windows/x11/x11-backend';
+import { createLlmAnswerer, createLlmPlanner } from '../platform/llm/llm-planner';
+import type { LlmOptions } from '../platform/llm/llm-options';
+import { TurnFileStore } from '../platform/storage/turn-file';
+import { loadDeviceId } from '../platform/storage/device-id';
+import { HistoryFile } from '../platform/storage/history-file';
+import { PresetFileStore } from '../platform/storage/preset-file';
+import { TabCollectionFileStore } from '../platform/storage/tab-collection-file';
+import { UndoFileStore } from '../platform/storage/undo-file';
+import { createNwmWindowBackend } from '../platform/windows/nwm/nwm-backend';
+import { createX11WindowBackend } from '../platform/windows/x11/x11-backend';
 
 // The one place that decides which implementation serves each engine port on this
 // platform; both composition roots (the CLI and the Electron main process) call it.
@@ -30,18 +31,6 @@ export interface WireOptions {
   llmApiKey?: string | null;
 }
 
-export interface WiredEngine {
-  engine: Engine;
-  chrome: ChromeBackend;
-  /** Which planner answers when the offline matcher is unsure, for status lines. */
-  plannerDescription: { kind: 'local' | 'llm'; description: string };
-  /**
-   * Starts recording when each tab is used, so tab ages work without the companion extension
-   * (the warm service calls it for its lifetime); returns the function that stops it.
-   */
-  watchTabUse(): () => void;
-  dispose(): Promise<void>;
-}
 
 export async function wireEngine(config: Config, opts: WireOptions = {}): Promise<WiredEngine> {
   const env = opts.env ?? process.env;
@@ -94,3 +83,5 @@ function windowBackendFor(platform: NodeJS.Platform, opts: WireOptions): WindowB
   }
   return null;
 }
+
+export type { WiredEngine };

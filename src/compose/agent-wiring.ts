@@ -1,13 +1,13 @@
 import type { AgentOptions } from '../engine/agent';
-import type { AgentBrowser, AgentModels } from '../engine/agent-ports';
-import type { AgentTool } from '../protocol/agent';
-import { createCdpAgentBrowser } from './chrome/agent';
-import { connectChrome } from './chrome/connect';
-import { defaultUserDataDirs } from './chrome/discover';
-import { secretValues } from './config/agent-config';
-import type { Config } from './config/load-config';
-import { createLlmAgentModels } from './llm/agent-models';
-import type { LlmOptions } from './llm/llm-options';
+import type { AgentBrowser } from '../engine/agent-ports';
+import type { AgentWiring } from '../app/wired';
+import { createCdpAgentBrowser } from '../platform/chrome/agent';
+import { connectChrome } from '../platform/chrome/connect';
+import { defaultUserDataDirs } from '../platform/chrome/discover';
+import { secretValues } from '../platform/config/agent-config';
+import type { Config } from '../platform/config/load-config';
+import { createLlmAgentModels } from '../platform/llm/agent-models';
+import type { LlmOptions } from '../platform/llm/llm-options';
 
 // Agent mode's wiring, shared by both composition roots (the CLI's `deskpilot agent` and the
 // app's agent service): the planner and executor models from the LLM configuration, the run's
@@ -31,18 +31,6 @@ export interface AgentWiringOptions {
   connectBrowser?: (config: Config) => Promise<AgentBrowser>;
 }
 
-export interface AgentWiring {
-  models: AgentModels;
-  plannerModel: string;
-  executorModel: string;
-  /** Saved Tools (named sites) the agent may open by name. */
-  tools: AgentTool[];
-  options: AgentOptions;
-  /** Secrets named in config.json whose environment variable is unset, as "NAME (VARIABLE)". */
-  missingSecrets: string[];
-  /** The agent browser on the same Chrome as the rest of DeskPilot (dispose it after the run). */
-  connectBrowser(): Promise<AgentBrowser>;
-}
 
 /** Null when no LLM is configured: agent mode cannot run without one. */
 export function wireAgent(config: Config, opts: AgentWiringOptions = {}): AgentWiring | null {
@@ -92,3 +80,5 @@ export async function connectAgentBrowser(config: Config): Promise<AgentBrowser>
   await found.conn.close().catch(() => undefined);
   return createCdpAgentBrowser({ browserWsUrl, endpointNames: [config.chromeUrl.value] });
 }
+
+export type { AgentWiring };
