@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { sleep } from '../src/engine/sleep';
 
 export interface Stats {
   n: number;
@@ -72,7 +73,8 @@ export function machineNote(extra: string[] = []): string {
   return [`${cpus.length} cores (${model})`, `${gib} GiB RAM`, `Node ${process.version}`, ...extra, `load avg ${load}`].join(', ');
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// The benches wait with the one shared sleep.
+export { sleep };
 
 function cpuTimes(): { idle: number; total: number } | null {
   try {

@@ -9,7 +9,8 @@ import { assignRoles, monitorFor, monitorOf } from './monitor-roles';
 import type { AppCatalog, CatalogApp, RawWindow, Rect4, WindowBackend } from './ports';
 import type { BatchFront } from './batch-front';
 import type { UndoCollector } from './undo-collector';
-import { plural, sleep } from './words';
+import { sleep } from './sleep';
+import { plural } from './words';
 
 // The window operations. Each one starts from a fresh window list, because the snapshot may
 // be seconds old: a window that vanished in between is reported, never guessed.

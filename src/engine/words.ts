@@ -13,8 +13,6 @@ export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' :
 export const tabLabel = (t: Pick<TabInfo, 'index' | 'title' | 'domain'>) =>
   `tab ${t.index} "${t.title || '(untitled)'}"${t.domain ? ` (${t.domain})` : ''}`;
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref?.());
-
 /** Case-insensitive lookup by name, the rule for apps and presets alike. */
 export const byName = <T>(items: readonly T[], name: string, nameOf: (t: T) => string): T | undefined =>
   items.find((t) => nameOf(t).toLowerCase() === name.toLowerCase());

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sleep } from '../../src/engine/sleep';
 import { liveGroupMembers } from './process-group';
 import { startTestPages, type TestPages } from './test-pages';
 
@@ -192,8 +193,6 @@ export interface Proc {
   /** Last few KB of stdout+stderr. */
   output(): string;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** true if `promise` settled within `ms`; the timer never keeps Node alive or lingers. */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

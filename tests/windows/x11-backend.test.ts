@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import x11 from 'x11';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { WindowGoneError, WindowsUnavailableError } from '../../src/engine/errors';
+import { sleep } from '../../src/engine/sleep';
 import type { RawWindow, Rect4 } from '../../src/engine/ports';
 import { createX11WindowBackend, type X11WindowBackend } from '../../src/platform/windows/x11/x11-backend';
 import { XConnection } from '../../src/platform/windows/x11/x-connection';
@@ -16,7 +17,6 @@ import { waitFor, WAIT_MS } from '../support/wait-for';
 
 const XTERM_STEP = { width: 6, height: 13 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) =>

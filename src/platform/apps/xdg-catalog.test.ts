@@ -2,6 +2,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sleep } from '../../engine/sleep';
 import { AppLaunchError } from './app-launch-error';
 import { parseDesktopEntry } from './desktop-entry';
 import { toXdgApp, xdgLaunchCommand, createXdgCatalog } from './xdg-catalog';
@@ -42,7 +43,6 @@ const entry = (fields: Record<string, string>) =>
     .join('\n')}\n`;
 
 const apps = (env: NodeJS.ProcessEnv) => createXdgCatalog({ env }).list();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('xdgApplicationDirs', () => {
   it('puts XDG_DATA_HOME before XDG_DATA_DIRS, with the spec defaults', () => {

@@ -81,9 +81,8 @@ export function readEmbedderData(info: TargetInfo): EmbedderData | null {
   return { tabStripIndex, tabActive, tabPinned: tabPinned === true };
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+// The CDP modules wait with the one shared sleep.
+export { sleep } from '../../engine/sleep';
 
 /** Runs `fn` over `items` with at most `limit` in flight, keeping result order. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

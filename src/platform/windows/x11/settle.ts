@@ -1,10 +1,7 @@
 // Bounded waiting for the window manager: it applies requests asynchronously and may refuse
 // them, so every wait ends at a deadline and reports whether its condition was met.
 
-export const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
+import { sleep } from '../../../engine/sleep';
 
 /** Reads until `done` holds or `timeoutMs` passes; resolves with the last value read. */
 export async function pollUntil<T>(
