@@ -5,8 +5,8 @@ import { refusalMessage, type DevtoolsGuard, type Refusal } from './devtools-gua
 
 // open_url for a web address: the tab opens blank, and its first navigation runs with the
 // Fetch domain pausing every document request, so an HTTP redirect to a refused URL is failed
-// before the request leaves the browser. Navigating away from a new tab's blank page replaces
-// it in the history, so the tab looks as if opened directly. The watch ends when the
+// before the request leaves the browser. The blank page is then dropped from the tab's history,
+// so the tab looks as if opened directly. The watch ends when the
 // navigation commits (bounded): from then on the tab is the user's, like any other.
 
 export const WATCH_TIMEOUT_MS = 10_000;
@@ -43,10 +43,17 @@ export async function navigateWatched(conn: CdpConnection, targetId: string, url
   conn.on(event, onPaused);
   try {
     await call(conn, 'Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Request' }] }, { sessionId });
-    await call(conn, 'Page.navigate', { url }, { sessionId, timeoutMs }).catch((e: unknown) => {
-      // Still loading at the deadline: the tab is open, the watch ends here.
-      if (!(e instanceof CdpTimeoutError)) throw e;
-    });
+    const committed = await call(conn, 'Page.navigate', { url }, { sessionId, timeoutMs }).then(
+      (r: { errorText?: string }) => !r.errorText,
+      (e: unknown) => {
+        // Still loading at the deadline: the tab is open, the watch ends here.
+        if (!(e instanceof CdpTimeoutError)) throw e;
+        return false;
+      },
+    );
+    // Chrome replaces the blank page in the history only when the navigation starts before the
+    // blank page has committed; on a busy browser it has, and Back would lead to a blank tab.
+    if (committed && !refused) await call(conn, 'Page.resetNavigationHistory', undefined, { sessionId }).catch(() => undefined);
   } finally {
     conn.removeListener(event, onPaused);
     await call(conn, 'Target.detachFromTarget', { sessionId }).catch(() => undefined);
