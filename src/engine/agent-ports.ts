@@ -58,12 +58,21 @@ export interface ActionFailed extends OutcomeWords {
   code: ErrorCode;
 }
 
-export type InTabCommand = Exclude<PageCommand, { action: 'open_tab' | 'open_tool' | 'switch_tab' | 'close_tab' | 'done' }>;
+export type InTabCommand = Exclude<PageCommand, { action: 'open_tab' | 'open_tool' | 'switch_tab' | 'close_tab' | 'list_tabs' | 'done' }>;
+
+/** A browser tab the person has open (not one the agent opened). */
+export interface BrowserTab {
+  targetId: string;
+  url: string;
+  title: string;
+}
 
 export interface AgentBrowser {
   /** A new background tab (does not steal focus); resolves once it has loaded (bounded). */
   openTab(url: string): Promise<{ targetId: string }>;
   closeTab(targetId: string): Promise<void>;
+  /** Every page tab open in the browser (the agent's and the user's); titles and URLs PII-masked when asked. */
+  listTabs(opts: { maskPii: boolean }): Promise<BrowserTab[]>;
   snapshot(targetId: string, opts: { maxChars: number; maskPii: boolean }): Promise<PageSnapshot>;
   /** Null when the number is not on the page any more. */
   element(targetId: string, id: number): Promise<ElementFacts | null>;

@@ -70,6 +70,9 @@ export const SwitchTabAction = z
   .strictObject({ action: z.literal('switch_tab'), tab: z.number().int().min(1).describe('target tab number from the snapshot') })
   .describe('Make another target tab the current one.');
 export const CloseTabAction = z.strictObject({ action: z.literal('close_tab'), tab: z.number().int().min(1) }).describe('Close a target tab.');
+export const ListTabs = z
+  .strictObject({ action: z.literal('list_tabs') })
+  .describe("List the target tabs (number, title, URL) and the user's other open tabs (read-only: they cannot be switched to, read or acted on).");
 export const Done = z.strictObject({ action: z.literal('done'), answer: shortText(8000) }).describe('The goal is reached (or cannot be): the answer for the user.');
 
 export const PageCommand = z.discriminatedUnion('action', [
@@ -86,6 +89,7 @@ export const PageCommand = z.discriminatedUnion('action', [
   OpenTool,
   SwitchTabAction,
   CloseTabAction,
+  ListTabs,
   Done,
 ]);
 export type PageCommand = z.infer<typeof PageCommand>;

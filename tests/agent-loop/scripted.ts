@@ -61,6 +61,9 @@ export function scriptedBrowser(pages: Record<string, FakePage>): ScriptedBrowse
       b.closed.push(targetId);
       b.tabs.delete(targetId);
     },
+    async listTabs() {
+      return [...b.tabs.values()].map((t) => ({ targetId: t.targetId, url: t.url, title: pages[t.url]?.title ?? '' }));
+    },
     async snapshot(targetId, opts): Promise<PageSnapshot> {
       b.snapshotCalls.push({ targetId, maxChars: opts.maxChars });
       const tab = b.tabs.get(targetId);

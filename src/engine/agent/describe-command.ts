@@ -65,6 +65,8 @@ export function describeCommand(c: PageCommand, opts: DescribeOptions = {}): str
       return log ? `switch to tab ${c.tab}` : `Switched to tab ${c.tab}`;
     case 'close_tab':
       return log ? `close tab ${c.tab}` : `Closed tab ${c.tab}`;
+    case 'list_tabs':
+      return log ? 'list tabs' : 'Listed the open tabs';
     case 'done':
       return log ? 'done' : 'Finished with the answer';
   }

@@ -38,6 +38,7 @@ describe('parseExecutorAnswer', () => {
     expect(legacy({ tool: 'getHTML', inputs: {} })).toEqual({ action: 'get_html' });
     expect(legacy({ tool: 'waitFor', inputs: { waitType: 'element', selector: '#results li' } })).toEqual({ action: 'wait_for', condition: { selector: '#results li' } });
     expect(legacy({ tool: 'manageTabs', inputs: { action: 'switch', tabId: 2 } })).toEqual({ action: 'switch_tab', tab: 2 });
+    expect(legacy({ tool: 'manageTabs', inputs: { action: 'list' } })).toEqual({ action: 'list_tabs' });
     expect(legacy({ tool: 'open_tool', name: 'Gmail' })).toEqual({ action: 'open_tool', name: 'Gmail' });
     expect(legacy({ tool: 'done', inputs: { answer: 'ok' } })).toEqual({ action: 'done', answer: 'ok' });
     expect(legacy({ tool: 'clickElement', inputs: { selector: '.result a' } })).toBe(
@@ -61,7 +62,7 @@ describe('parseExecutorAnswer', () => {
     expect(cmd('<tool_code>{"action":"click", id: 1}</tool_code>')).toBe("the <tool_code> block is not valid JSON (Expected double-quoted property name in JSON at position 19)");
     expect(cmd('<tool_code>{"action": x}</tool_code>')).toBe("the <tool_code> block is not valid JSON (Unexpected token 'x')");
     expect(cmd(`<tool_code>{"action":"${'f'.repeat(5000)}"}</tool_code>`)).toBe(
-      `action: "${'f'.repeat(79)}… (5002 characters) is not one; it must be one of ${['click', 'type', 'select', 'press_key', 'scroll', 'navigate', 'wait_for', 'read_page', 'get_html', 'open_tab', 'open_tool', 'switch_tab', 'close_tab', 'done'].join(', ')}`,
+      `action: "${'f'.repeat(79)}… (5002 characters) is not one; it must be one of ${['click', 'type', 'select', 'press_key', 'scroll', 'navigate', 'wait_for', 'read_page', 'get_html', 'open_tab', 'open_tool', 'switch_tab', 'close_tab', 'list_tabs', 'done'].join(', ')}`,
     );
     expect(cmd('<tool_code>{"action":"fly"}</tool_code>')).toMatch(/^action: "fly" is not one; it must be one of click, type, select, press_key, /);
     expect(cmd('<tool_code>{"id":1}</tool_code>')).toMatch(/^action: is required; it must be one of /);

@@ -136,6 +136,7 @@ const LEGACY: Record<string, (f: Fields) => Fields> = {
   open_tool: (f) => ({ action: 'open_tool', name: first(f, 'name', 'tool_name', 'toolName') }),
   switch_tab: (f) => ({ action: 'switch_tab', tab: num(first(f, 'tab', 'tabId', 'tab_id')) }),
   close_tab: (f) => ({ action: 'close_tab', tab: num(first(f, 'tab', 'tabId', 'tab_id')) }),
+  list_tabs: () => ({ action: 'list_tabs' }),
   done: (f) => ({ action: 'done', answer: first(f, 'answer', 'text', 'message', 'result') }),
 };
 
@@ -162,6 +163,7 @@ const LEGACY_NAMES: Record<string, keyof typeof LEGACY> = {
   opentool: 'open_tool',
   switchtab: 'switch_tab',
   closetab: 'close_tab',
+  listtabs: 'list_tabs',
   done: 'done',
   finish: 'done',
 };
@@ -177,7 +179,7 @@ function fromLegacy(call: Record<string, unknown>): { ok: true; value: Fields } 
   let target = LEGACY_NAMES[name];
   if (name === 'managetabs') {
     const how = String(fields.action ?? '');
-    target = how === 'open' ? 'open_tab' : how === 'close' ? 'close_tab' : how === 'switch' ? 'switch_tab' : undefined;
+    target = how === 'open' ? 'open_tab' : how === 'close' ? 'close_tab' : how === 'switch' ? 'switch_tab' : how === 'list' ? 'list_tabs' : undefined;
     delete fields.action;
   }
   if (!target) return { ok: false, error: `tool: unknown tool ${echo(JSON.stringify(call.tool) ?? String(call.tool))}; use an action: ${ACTIONS.join(', ')}` };

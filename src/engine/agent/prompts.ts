@@ -29,6 +29,7 @@ const EXAMPLES: Record<PageAction, string> = {
   open_tool: '{"action":"open_tool","name":"Search"}',
   switch_tab: '{"action":"switch_tab","tab":2}',
   close_tab: '{"action":"close_tab","tab":2}',
+  list_tabs: '{"action":"list_tabs"}',
   done: '{"action":"done","answer":"The answer for the user."}',
 };
 

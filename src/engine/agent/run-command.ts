@@ -3,8 +3,10 @@ import type { ErrorCode, NoticeCode } from '../../protocol/codes';
 import type { ActionOutcome, AgentBrowser, InTabCommand } from '../agent-ports';
 import { DeskPilotError, errorMessage } from '../errors';
 import { normalizeUrl } from '../normalize-url';
+import { plural } from '../words';
 import { freshSnapshotText, noChangeText, tabReleasedText } from './prompts';
 import { domainProblem, hostOf, type DomainPolicy, type Secrets } from './safety';
+import { tabListing } from './tab-listing';
 import type { Target, TargetTabs } from './target-tabs';
 import type { AgentStatus } from './types';
 
@@ -97,9 +99,32 @@ export class CommandRunner {
         const end = await this.refresh();
         return this.done(`Closed tab ${t.n} (${secrets.redact(t.url)}). ${tabs.listText()}`, t.n, end);
       }
+      case 'list_tabs':
+        return this.listTabs();
       default:
         return this.inTab(cmd);
     }
+  }
+
+  /** The tabs open in the browser, the person's read-only; titles and URLs are page data. */
+  private async listTabs(): Promise<Executed> {
+    const { tabs } = this.d;
+    let open;
+    try {
+      open = await this.d.browser.listTabs({ maskPii: this.d.maskPii });
+    } catch (e) {
+      return this.failed(codeOf(e, 'action_failed'), `Could not list the tabs: ${errorMessage(e)}`);
+    }
+    const body = tabListing({ targets: tabs.all, current: tabs.current, open, policy: this.d.policy, secrets: this.d.secrets });
+    const others = open.filter((o) => !tabs.all.some((t) => t.targetId === o.targetId)).length;
+    return {
+      ok: true,
+      code: null,
+      message: `Listed ${plural(tabs.all.length, 'target tab')} and ${plural(others, 'other tab')}.`,
+      data: { attrs: { source: 'list_tabs' }, body },
+      tab: null,
+      intoPassword: false,
+    };
   }
 
   private failed(code: ErrorCode, message: string, tab: number | null = null): Executed {

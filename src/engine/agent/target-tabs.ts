@@ -40,6 +40,11 @@ export class TargetTabs {
     return this.currentTab;
   }
 
+  /** Every target tab, oldest first. */
+  get all(): readonly Target[] {
+    return this.targets;
+  }
+
   get isEmpty(): boolean {
     return this.targets.length === 0;
   }

@@ -2,7 +2,7 @@
 // agent tab (plus auto-attached sessions for out-of-process iframes), an isolated world in every
 // frame that numbers elements and watches the DOM. See agent-tab.ts for the per-tab work.
 
-import type { ActionOutcome, AgentBrowser, ElementFacts, InTabCommand, PageSnapshot } from '../../../engine/agent-ports';
+import type { ActionOutcome, AgentBrowser, BrowserTab, ElementFacts, InTabCommand, PageSnapshot } from '../../../engine/agent-ports';
 import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../../engine/errors';
 import { call, isNoTargetError, sleep, type CdpConnection, type CdpListener } from '../cdp-connection';
 import { openBrowserSocket, DEFAULT_CONNECT_TIMEOUT_MS } from '../connect';
@@ -10,6 +10,7 @@ import { DevtoolsGuard, refusalMessage } from '../devtools-guard';
 import { hostPort } from '../endpoint-url';
 import { checkUrl } from './action-error';
 import { AgentTab, DEFAULT_TIMINGS, type TabTimings } from './agent-tab';
+import { maskPii } from './pii';
 import { withoutDevtoolsSockets } from './request-guard';
 
 export interface CdpAgentBrowserOptions extends Partial<TabTimings> {
@@ -251,6 +252,18 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     }
     tab?.session.markGone();
     this.tabs.delete(targetId);
+  }
+
+  async listTabs(opts: { maskPii: boolean }): Promise<BrowserTab[]> {
+    const { conn } = await this.connection();
+    const { targetInfos } = await call(conn, 'Target.getTargets', { filter: [{ type: 'page' }] });
+    // DevTools windows are pages too, but no tab of the user's.
+    return targetInfos
+      .filter((t) => !t.url.startsWith('devtools://'))
+      .map((t) => {
+        const mask = (text: string) => (opts.maskPii ? maskPii(withoutDevtoolsSockets(text)) : withoutDevtoolsSockets(text));
+        return { targetId: t.targetId, url: mask(t.url), title: mask(t.title) };
+      });
   }
 
   async snapshot(targetId: string, opts: { maxChars: number; maskPii: boolean }): Promise<PageSnapshot> {
