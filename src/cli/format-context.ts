@@ -1,8 +1,8 @@
 import type { ContextSnapshot } from '../protocol/context';
+import { clip } from '../engine/words';
 
 // The human view of a snapshot: aligned columns that fit a terminal, the active tab starred.
 
-const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1) + '…');
 const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
 const rect = ([l, t, r, b]: readonly number[]) => `${l},${t} ${r! - l!}x${b! - t!}`;
 

@@ -1,5 +1,6 @@
-import type { ContextSnapshot, InstalledApp, MonitorInfo, TabInfo, WindowInfo } from '../../protocol/context';
+import type { ContextSnapshot, InstalledApp, MonitorInfo, RecentItem, TabInfo, WindowInfo } from '../../protocol/context';
 import { agoText } from '../tab-age';
+import { clip, oneLine } from '../words';
 
 // The snapshot as the planner reads it, written for tokens rather than for machines: one
 // line per thing, only what a planner can name in a command (indices, exact names, rects).
@@ -20,8 +21,6 @@ export interface CompactOptions {
 const TITLE_MAX = 90;
 const SUMMARY_MAX = 80;
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1).trimEnd() + '…');
 const quote = (s: string, n: number) => JSON.stringify(clip(oneLine(s), n));
 const rect = (r: readonly number[]) => `[${r.join(',')}]`;
 
@@ -54,7 +53,21 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
   }
 
   if (presets.ok) out.push(`Presets: ${snap.presets.length ? snap.presets.map((p) => JSON.stringify(p)).join(', ') : 'none saved'}`);
+  const taken = Date.parse(snap.taken_at);
+  if (snap.recent_files?.length) out.push(`Recent files (open_recent path, newest first): ${recentList(snap.recent_files, taken)}`);
+  if (snap.recent_projects?.length) out.push(`Recent projects (open_recent path, newest first): ${recentList(snap.recent_projects, taken)}`);
   return out.join('\n');
+}
+
+/** "/home/a/notes.md" (gedit, 2 h ago); …: the path is what open_recent takes, exactly. */
+function recentList(items: readonly RecentItem[], now: number): string {
+  return items
+    .map((r) => {
+      const when = Number.isFinite(now) ? agoText(r.used_at, now) : null;
+      const extra = [r.app, when].filter(Boolean).join(', ');
+      return `${JSON.stringify(r.path)}${extra ? ` (${extra})` : ''}`;
+    })
+    .join('; ');
 }
 
 export const monitorLine = (m: MonitorInfo) => `${m.name} ${m.roles.join(',') || '-'} bounds ${rect(m.bounds)} work ${rect(m.work_area)}`;

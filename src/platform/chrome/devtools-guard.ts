@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { clip } from '../../engine/words';
 import { bareHost, isThisComputer } from './host-address';
 
 // The DevTools endpoint DeskPilot drives answers plain GETs: /json/list hands out a websocket
@@ -110,7 +111,7 @@ export function refusalMessage(r: Refusal, requested?: string): string {
   return `refused: ${shown(r.url)} is ${whose}; opening it would let a page control ${control}`;
 }
 
-const shown = (url: string) => (url.length <= SHOWN_CHARS ? url : `${url.slice(0, SHOWN_CHARS - 1)}…`);
+const shown = (url: string) => clip(url, SHOWN_CHARS);
 
 function parse(raw: string | undefined): URL | null {
   if (!raw) return null;

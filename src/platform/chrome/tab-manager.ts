@@ -1,4 +1,5 @@
 import { DeskPilotError, errorMessage } from '../../engine/errors';
+import { clip } from '../../engine/words';
 import type { ChromeTab, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
 import { call, isNoTargetError, mapLimit, type CdpConnection, type TargetInfo } from './cdp-connection';
 import type { CompanionLink } from './companion';
@@ -252,7 +253,7 @@ export async function openTabs(s: TabSession, tabs: readonly TabToOpen[], opts: 
   const out: Opened[] = tabs.map(() => ({ error: '' }));
   const allowed: number[] = [];
   for (const [i, t] of tabs.entries()) {
-    if (!REOPENABLE.test(t.url)) out[i] = { error: `${clip(t.url)} is not a web page, file or browser page, so it was not opened` };
+    if (!REOPENABLE.test(t.url)) out[i] = { error: `${clip(t.url, URL_SHOWN)} is not a web page, file or browser page, so it was not opened` };
     else {
       const refusal = await s.guard.refusal(t.url);
       if (refusal) out[i] = { error: refusalMessage(refusal) };
@@ -268,7 +269,8 @@ export async function openTabs(s: TabSession, tabs: readonly TabToOpen[], opts: 
   return out;
 }
 
-const clip = (u: string) => (u.length > 80 ? `${u.slice(0, 79)}…` : u);
+/** How much of an address an error repeats. */
+const URL_SHOWN = 80;
 
 async function openAtPlaces(s: TabSession, tabs: readonly TabToOpen[], which: number[], out: Opened[]): Promise<void> {
   const created = await companionCreate(
@@ -281,12 +283,12 @@ async function openAtPlaces(s: TabSession, tabs: readonly TabToOpen[], which: nu
   for (const [k, i] of which.entries()) {
     const c = created[k]!;
     if ('error' in c) {
-      out[i] = { error: `Chrome refused to open ${clip(tabs[i]!.url)}: ${c.error}` };
+      out[i] = { error: `Chrome refused to open ${clip(tabs[i]!.url, URL_SHOWN)}: ${c.error}` };
       continue;
     }
     const targetId = byPlace.get(`${c.windowId}:${c.index}`);
     if (!targetId) {
-      out[i] = { error: `${clip(tabs[i]!.url)} was opened blank and could not be found again to load it` };
+      out[i] = { error: `${clip(tabs[i]!.url, URL_SHOWN)} was opened blank and could not be found again to load it` };
       continue;
     }
     out[i] = await navigated(s, targetId, tabs[i]!.url);

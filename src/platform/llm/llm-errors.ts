@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { DeskPilotError } from '../../engine/errors';
+import { clip, oneLine } from '../../engine/words';
 import type { ResolvedLlmOptions } from './llm-options';
 
 // Every way a call to the LLM can fail, said in one sentence that tells the user what to do.
@@ -40,9 +41,8 @@ export class LlmCancelledError extends LlmError {
 }
 
 export const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1) + '…');
 
-export const excerpt = (text: string) => JSON.stringify(clip(text.replace(/\s+/g, ' ').trim(), 120));
+export const excerpt = (text: string) => JSON.stringify(clip(oneLine(text), 120));
 
 /** The innermost cause with a system error code (ECONNREFUSED, ENOTFOUND, …), if any. */
 function systemCode(e: unknown): string | undefined {

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, toFile } from 'openai';
 import { DeskPilotError } from '../../engine/errors';
+import { clip, oneLine } from '../../engine/words';
 
 // Speech to text through any server that speaks OpenAI's POST /audio/transcriptions:
 // OpenAI itself (whisper-1, gpt-4o-transcribe, …) and self-hosted Whisper servers
@@ -71,7 +72,6 @@ export const unreachableMessage = (baseURL: string) => `cannot reach the transcr
 
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 const megabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
-const clip = (s: string, n: number) => (s.length <= n ? s : s.slice(0, n - 1) + '…');
 
 /**
  * The base URL the SDK gets: '' → OpenAI; trailing slashes and a pasted
@@ -152,7 +152,7 @@ function serverSaid(e: APIError): string {
   const inner = (e.error as { message?: unknown } | undefined)?.message;
   const detail = (e.error as { detail?: unknown } | undefined)?.detail; // FastAPI servers (faster-whisper-server)
   const said = typeof inner === 'string' ? inner : typeof detail === 'string' ? detail : e.message;
-  return clip(said.replace(/\s+/g, ' ').trim(), 160);
+  return clip(oneLine(said), 160);
 }
 
 interface Ctx {

@@ -45,7 +45,7 @@ function input(over: Partial<RenderInput> = {}): RenderInput {
 const O = { maskPii: true, secrets: new Set<string>() };
 
 describe('elementLine', () => {
-  it('renders the seed format', () => {
+  it('renders an element as a tag with its number, a short same-site href and its text', () => {
     expect(elementLine(el({ n: 1, tag: 'a', text: 'About Us', href: 'https://example.com/about?ref=nav#top' }), false, O)).toBe(
       '<a id="1" href="https://example.com/about">About Us</a>',
     );

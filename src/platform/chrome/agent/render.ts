@@ -1,8 +1,9 @@
-// Builds the snapshot text the executor model reads (shared/seeds/001): a <browsing_context> block
+// Builds the snapshot text the executor model reads: a <browsing_context> block
 // with the URL, the numbered interactive elements, "N more above/below" summaries and an
 // <api_activity> block — within a hard character budget, keeping the elements in and near the
 // viewport first. Pure: the CDP side hands it collected elements in page coordinates.
 
+import { clip, oneLine } from '../../../engine/words';
 import type { ApiCall } from './api-log';
 import { F } from './page-script';
 import { maskFieldValue, maskPii, redactBody, redactUrl, removeSecrets } from './pii';
@@ -92,10 +93,6 @@ export function displayUrl(url: string, pageUrl: string): string {
   }
 }
 
-function bounded(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}
-
 export function elementLine(e: SnapElement, isNew: boolean, o: { maskPii: boolean; secrets: ReadonlySet<string> }): string {
   const tag = e.tag.replace(/[^a-z0-9-]/gi, '') || 'element';
   const clean = (s: string) => removeSecrets(o.maskPii ? maskPii(s) : s, o.secrets);
@@ -135,9 +132,9 @@ function apiBlock(input: RenderInput, budget: number): string {
     if (c.body !== undefined && c.body !== '') {
       let b = redactBody(c.body, input.secrets);
       if (input.maskPii) b = maskPii(b);
-      body = `\n    ${escapeText(bounded(b.replace(/\s+/g, ' ').trim(), BODY_EXCERPT))}`;
+      body = `\n    ${escapeText(clip(oneLine(b), BODY_EXCERPT))}`;
     } else if (c.bodyNotCaptured) body = '\n    (body not captured)';
-    return `  <call method="${escapeAttr(c.method)}" url="${escapeAttr(bounded(url, 300))}"${status}>${body}${body ? '\n  ' : ''}</call>`;
+    return `  <call method="${escapeAttr(c.method)}" url="${escapeAttr(clip(url, 300))}"${status}>${body}${body ? '\n  ' : ''}</call>`;
   });
   // Newest calls matter most: drop from the oldest end until it fits.
   let skipped = dropped;
@@ -162,12 +159,12 @@ export function renderSnapshot(input: RenderInput): RenderOutput {
     '<browsing_context>',
     '[Target Update]',
     `URL: ${escapeText(redactUrl(url, input.secrets))}`,
-    `Title: ${escapeText(bounded(input.title.trim(), 200))}`,
+    `Title: ${escapeText(clip(input.title.trim(), 200))}`,
     '',
     'Interactive Elements:',
   ].join('\n');
 
-  const notices = input.notices.length > 0 ? `Page events:\n${input.notices.map((n) => `- ${escapeText(bounded(n, 300))}`).join('\n')}` : '';
+  const notices = input.notices.length > 0 ? `Page events:\n${input.notices.map((n) => `- ${escapeText(clip(n, 300))}`).join('\n')}` : '';
   const api = apiBlock(input, Math.min(API_MAX, Math.floor(input.maxChars * API_SHARE)));
 
   // Classify: near the viewport (listed, budget permitting) or far above/below (counted).
