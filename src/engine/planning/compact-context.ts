@@ -1,4 +1,4 @@
-import type { ContextSnapshot, InstalledApp, MonitorInfo, RecentItem, TabInfo, WindowInfo } from '../../protocol/context';
+import type { ContextSnapshot, InstalledApp, MonitorInfo, TabInfo, WindowInfo } from '../../protocol/context';
 import { agoText } from '../tab-age';
 import { clip, oneLine } from '../words';
 
@@ -53,21 +53,7 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
   }
 
   if (presets.ok) out.push(`Presets: ${snap.presets.length ? snap.presets.map((p) => JSON.stringify(p)).join(', ') : 'none saved'}`);
-  const taken = Date.parse(snap.taken_at);
-  if (snap.recent_files?.length) out.push(`Recent files (open_recent path, newest first): ${recentList(snap.recent_files, taken)}`);
-  if (snap.recent_projects?.length) out.push(`Recent projects (open_recent path, newest first): ${recentList(snap.recent_projects, taken)}`);
   return out.join('\n');
-}
-
-/** "/home/a/notes.md" (gedit, 2 h ago); …: the path is what open_recent takes, exactly. */
-function recentList(items: readonly RecentItem[], now: number): string {
-  return items
-    .map((r) => {
-      const when = Number.isFinite(now) ? agoText(r.used_at, now) : null;
-      const extra = [r.app, when].filter(Boolean).join(', ');
-      return `${JSON.stringify(r.path)}${extra ? ` (${extra})` : ''}`;
-    })
-    .join('; ');
 }
 
 export const monitorLine = (m: MonitorInfo) => `${m.name} ${m.roles.join(',') || '-'} bounds ${rect(m.bounds)} work ${rect(m.work_area)}`;
