@@ -4,6 +4,7 @@ import type { PlannerMode } from '../protocol/planning';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
 import { processIo } from './io';
+import { errorMessage } from '../engine/errors';
 
 // The CLI's entry: commander and nothing else is loaded up front, so `--help` and a call
 // answered by the warm service stay close to a bare `node` start. Each action loads its
@@ -296,7 +297,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       io.err(`deskpilot: ${e.message}\n`);
       return EXIT.invalid;
     }
-    io.err(`deskpilot: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.err(`deskpilot: ${errorMessage(e)}\n`);
     return EXIT.failed;
   }
 }

@@ -5,6 +5,7 @@ import { connectService } from '../platform/service/socket-client';
 import { serviceSocketPath } from '../platform/service/socket-path';
 import type { Io } from './io';
 import { configDirFrom, serviceAllowed } from './service-route';
+import { errorMessage } from '../engine/errors';
 
 export { configDirFrom, serviceAllowed, wantsOwnWiring } from './service-route';
 
@@ -34,7 +35,7 @@ export async function openDesk(flags: ConfigFlags, io: Io): Promise<Desk> {
         return await RemoteDesk.open(client);
       } catch (e) {
         client.close();
-        io.err(`note: the DeskPilot service did not answer (${e instanceof Error ? e.message : String(e)}); running in this process\n`);
+        io.err(`note: the DeskPilot service did not answer (${errorMessage(e)}); running in this process\n`);
       }
     }
   }

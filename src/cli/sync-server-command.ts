@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig, type ConfigFlags } from '../platform/config/load-config';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
+import { errorMessage } from '../engine/errors';
 
 // `deskpilot sync-server`: the Hocuspocus server every device of a user syncs its queue and
 // desks through. Foreground until SIGINT/SIGTERM; put it behind a TLS reverse proxy (README).
@@ -33,7 +34,7 @@ export async function runSyncServer(flags: ConfigFlags, args: SyncServerArgs, io
   try {
     server = await startSyncServer({ port, host: args.host, dataFile, redisUrl: args.redis, log: (line) => io.err(`${new Date().toISOString()} ${line}\n`) });
   } catch (e) {
-    io.err(`deskpilot: the sync server could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.err(`deskpilot: the sync server could not start: ${errorMessage(e)}\n`);
     return EXIT.failed;
   }
   io.out(`DeskPilot sync server (pid ${process.pid}) listening on ${server.url} — data in ${dataFile}${args.redis ? `, sharing through ${args.redis}` : ''}\n`);

@@ -5,6 +5,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { DeskMcpServer } from '../app/mcp/create-server';
 import { bareHost, isLoopbackAddress } from '../platform/chrome/host-address';
+import { errorMessage } from '../engine/errors';
 
 // `deskpilot mcp --http`: MCP over Streamable HTTP at /mcp, one MCP session per client.
 // Every request must carry the bearer token; a request a web page sends (an Origin that is
@@ -47,7 +48,7 @@ export async function startMcpHttp(opts: McpHttpOptions): Promise<McpHttpServer>
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) reply(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+      if (!res.headersSent) reply(res, 500, `internal error: ${errorMessage(e)}`);
       else res.end();
     });
   });
@@ -180,6 +181,6 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; value: unknow
   try {
     return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
   } catch (e) {
-    return { ok: false, status: 400, message: `request body is not JSON (${e instanceof Error ? e.message : String(e)})` };
+    return { ok: false, status: 400, message: `request body is not JSON (${errorMessage(e)})` };
   }
 }

@@ -1,5 +1,6 @@
 import type { GlobalShortcut } from 'electron';
 import type { HotkeyStatus } from '../protocol/ipc';
+import { errorMessage } from '../engine/errors';
 
 // The two global hotkeys: the launcher and push-to-talk. Electron's globalShortcut.register
 // returns false, silently, when another app holds the combination, and throws for a string
@@ -72,7 +73,7 @@ export class HotkeyManager {
       try {
         this.shortcuts.unregister(accelerator);
       } catch (e) {
-        this.log(`could not release the hotkey ${accelerator}: ${messageOf(e)}`);
+        this.log(`could not release the hotkey ${accelerator}: ${errorMessage(e)}`);
       }
     }
     this.held = [];
@@ -82,18 +83,16 @@ export class HotkeyManager {
     const run = () => {
       void Promise.resolve()
         .then(this.actions[name])
-        .catch((e: unknown) => this.log(`the ${name} hotkey failed: ${messageOf(e)}`));
+        .catch((e: unknown) => this.log(`the ${name} hotkey failed: ${errorMessage(e)}`));
     };
     let ok: boolean;
     try {
       ok = this.shortcuts.register(accelerator, run);
     } catch (e) {
-      return { accelerator, registered: false, error: `${accelerator} is not a valid shortcut (${messageOf(e)})` };
+      return { accelerator, registered: false, error: `${accelerator} is not a valid shortcut (${errorMessage(e)})` };
     }
     if (!ok) return { accelerator, registered: false, error: `${accelerator} is used by another app; choose another shortcut in Settings` };
     this.held.push(accelerator);
     return { accelerator, registered: true, error: null };
   }
 }
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));

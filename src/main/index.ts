@@ -23,6 +23,7 @@ import { AppService } from '../app/app-service';
 import { SettingsWindow } from './settings-window';
 import { createTray, trayAnchor } from './tray';
 import { voiceDeps } from './voice';
+import { errorMessage } from '../engine/errors';
 
 // The Electron composition root: thin on purpose. Everything it wires is tested in plain
 // Node (the service, the engine, and the Electron-free parts of the modules here); this file
@@ -55,7 +56,7 @@ async function start(): Promise<void> {
     if (!app.isPackaged) return;
     const argv = startCommand({ execPath: process.execPath, appImage: process.env.APPIMAGE, packaged: app.isPackaged, appPath: app.getAppPath() });
     await applyLoginItem(openAtLogin, { platform, app, autostart: { file: autostartFile(), argv } }).catch((e: unknown) =>
-      console.error(`DeskPilot: could not ${openAtLogin ? 'set' : 'remove'} launch at login: ${e instanceof Error ? e.message : String(e)}`),
+      console.error(`DeskPilot: could not ${openAtLogin ? 'set' : 'remove'} launch at login: ${errorMessage(e)}`),
     );
   };
 
@@ -145,7 +146,7 @@ if (isFirstInstance) {
     .then(start)
     .catch((e: unknown) => {
       // A broken config.json must be said, not leave a tray-less process running.
-      dialog.showErrorBox('DeskPilot could not start', e instanceof Error ? e.message : String(e));
+      dialog.showErrorBox('DeskPilot could not start', errorMessage(e));
       app.exit(1);
     });
 }

@@ -3,6 +3,7 @@ import type { SecretStore } from '../platform/config/settings-store';
 import { withFileLock } from '../platform/storage/file-lock';
 import { writeJsonFile } from '../platform/storage/json-file';
 import { readStateText } from '../platform/storage/state-file';
+import { errorMessage } from '../engine/errors';
 
 // Secrets (the LLM API key) encrypted with Electron's safeStorage — the OS keychain, DPAPI,
 // or the Linux secret service — stored base64 in secrets.json in the config dir, readable by
@@ -36,16 +37,16 @@ export class SafeStorageSecretStore implements SecretStore {
     try {
       stored = (await this.read()).secrets[key];
     } catch (e) {
-      this.log(`${messageOf(e)}; ignoring stored secrets`);
+      this.log(`${errorMessage(e)}; ignoring stored secrets`);
       return null;
     }
     if (stored === undefined) return null;
     try {
       const { result, shouldReEncrypt } = await this.safe.decryptStringAsync(Buffer.from(stored, 'base64'));
-      if (shouldReEncrypt) await this.set(key, result).catch((e: unknown) => this.log(`could not re-encrypt ${key}: ${messageOf(e)}`));
+      if (shouldReEncrypt) await this.set(key, result).catch((e: unknown) => this.log(`could not re-encrypt ${key}: ${errorMessage(e)}`));
       return result;
     } catch (e) {
-      this.log(`${this.file}: ${key} cannot be decrypted (${messageOf(e)}); enter it again in Settings`);
+      this.log(`${this.file}: ${key} cannot be decrypted (${errorMessage(e)}); enter it again in Settings`);
       return null;
     }
   }
@@ -58,7 +59,7 @@ export class SafeStorageSecretStore implements SecretStore {
         current = await this.read();
       } catch (e) {
         // It may hold keys that a fixed file or keychain would give back: never replace it.
-        throw new Error(`${messageOf(e)}; it is left as it is — move it away to store a new key`, { cause: e });
+        throw new Error(`${errorMessage(e)}; it is left as it is — move it away to store a new key`, { cause: e });
       }
       const secrets = { ...current.secrets };
       if (encrypted === null) delete secrets[key];
@@ -91,7 +92,7 @@ export class SafeStorageSecretStore implements SecretStore {
     try {
       json = JSON.parse(text);
     } catch (e) {
-      throw new Error(`${this.file}: is not valid JSON (${messageOf(e)})`, { cause: e });
+      throw new Error(`${this.file}: is not valid JSON (${errorMessage(e)})`, { cause: e });
     }
     const secrets = (json as Partial<SecretsFile> | null)?.secrets;
     if (!secrets || typeof secrets !== 'object' || Object.values(secrets).some((v) => typeof v !== 'string')) {
@@ -105,5 +106,3 @@ export class SafeStorageSecretStore implements SecretStore {
     await writeJsonFile(this.file, content, 0o600);
   }
 }
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { errorMessage } from '../../src/engine/errors';
 
 // The app as `electron-vite build` makes it — main, preload and renderer, each section of
 // electron.vite.config.ts resolved by electron-vite itself — built into a private folder (test
@@ -36,6 +37,6 @@ export async function buildApp(): Promise<BuiltApp> {
     return { dir, main: path.join(dir, 'out', 'main', 'index.js'), remove };
   } catch (e) {
     remove();
-    throw new Error(`building the app failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new Error(`building the app failed: ${errorMessage(e)}`, { cause: e });
   }
 }

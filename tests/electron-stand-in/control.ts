@@ -4,6 +4,7 @@ import { app } from './app';
 import { screen } from './screen';
 import { trays } from './tray';
 import { uiBrowser } from './runtime';
+import { errorMessage } from '../../src/engine/errors';
 
 // The test's handle on the stand-in (over the child process's IPC channel): what main has set
 // up — windows, tray, hotkeys — and what a person does to it: press a hotkey, click the tray or
@@ -107,7 +108,7 @@ export function serveControl(): void {
     if (!m || typeof m.id !== 'number') return;
     handle(m.req).then(
       (value) => process.send?.({ kind: 'reply', id: m.id, ok: true, value }),
-      (e: unknown) => process.send?.({ kind: 'reply', id: m.id, ok: false, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => process.send?.({ kind: 'reply', id: m.id, ok: false, error: errorMessage(e) }),
     );
   });
 }

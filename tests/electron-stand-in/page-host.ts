@@ -5,6 +5,7 @@ import { dispatchToMain } from './ipc-main';
 import { uiBrowser } from './runtime';
 import { fromWireNode, toWireNode } from './wire-node';
 import type { StandInWebContents } from './web-contents';
+import { errorMessage } from '../../src/engine/errors';
 
 // One window's page in the UI Chromium, set up as Electron sets up a window with
 // contextIsolation: before any of the page's scripts, the preload runs in an isolated world
@@ -72,7 +73,7 @@ export class PageHost {
       const value = await dispatchToMain(this.contents, m.channel, m.args, true);
       await this.toPreload({ kind: 'reply', id: m.id, ok: true, value });
     } catch (e) {
-      await this.toPreload({ kind: 'reply', id: m.id, ok: false, error: e instanceof Error ? e.message : String(e) });
+      await this.toPreload({ kind: 'reply', id: m.id, ok: false, error: errorMessage(e) });
     }
   }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { errorMessage } from '../../src/engine/errors';
 
 // Builds the renderer exactly as `electron-vite build` does (the renderer section of
 // electron.vite.config.ts, resolved by electron-vite itself, so its built-in plugins and
@@ -66,7 +67,7 @@ async function buildInto(outDir: string): Promise<string> {
   try {
     await viteBuild(mergeConfig(renderer, { configFile: false, logLevel: 'warn', build: { outDir, emptyOutDir: true } }));
   } catch (e) {
-    throw new Error(`building the renderer failed: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new Error(`building the renderer failed: ${errorMessage(e)}`, { cause: e });
   }
   return outDir;
 }

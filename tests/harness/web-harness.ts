@@ -18,6 +18,7 @@ import { IPC_CHANNELS, IPC_EVENTS, type IpcChannel, type IpcEvent } from '../../
 import type { HotkeyStatus, IpcEventPayloads, SettingsView } from '../../src/protocol/ipc';
 import { acquireRenderer } from './build-renderer';
 import { BYTES_MARK, TOKEN_HEADER, TOKEN_META, shimSource } from './shim';
+import { errorMessage } from '../../src/engine/errors';
 
 // The web test harness: the real renderer build in a real browser, talking to the real
 // AppService over a loopback HTTP bridge instead of Electron IPC. Every request goes through
@@ -226,7 +227,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((e: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: `harness: ${e instanceof Error ? e.message : String(e)}`, code: 'failed' });
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: `harness: ${errorMessage(e)}`, code: 'failed' });
       else res.destroy();
     });
   });
@@ -252,7 +253,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
       try {
         payload = decodeBytes(JSON.parse((await readBody(req, MAX_BODY_BYTES)).toString('utf8')));
       } catch (e) {
-        return sendJson(res, 400, { ok: false, error: `bad request body: ${e instanceof Error ? e.message : String(e)}`, code: 'bad_request' });
+        return sendJson(res, 400, { ok: false, error: `bad request body: ${errorMessage(e)}`, code: 'bad_request' });
       }
       return sendJson(res, 200, await invoke[channel]({ sender: trustedSender }, payload));
     }

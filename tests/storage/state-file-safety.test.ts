@@ -12,6 +12,7 @@ import { PresetFileStore } from '../../src/platform/storage/preset-file';
 import { TurnFileStore } from '../../src/platform/storage/turn-file';
 import { UndoFileStore } from '../../src/platform/storage/undo-file';
 import { historyRecord } from './state-writer';
+import { errorMessage } from '../../src/engine/errors';
 
 // Every file DeskPilot keeps in its config dir, put in a bad state for real: corrupt content,
 // a directory, a named pipe (FIFO), a byte order mark. Each operation must say which file is
@@ -41,7 +42,7 @@ const reported = async (work: () => Promise<unknown>): Promise<string | null> =>
     await work();
     return null;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    return errorMessage(e);
   }
 };
 /** For the stores that warn rather than throw: the first warning, or null. */

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sleep } from '../../src/engine/sleep';
 import { liveGroupMembers } from './process-group';
 import { startTestPages, type TestPages } from './test-pages';
+import { errorMessage } from '../../src/engine/errors';
 
 export type { TestPages } from './test-pages';
 
@@ -313,7 +314,7 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    throw new Error(`startDesktop: ${name} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new Error(`startDesktop: ${name} failed: ${errorMessage(err)}`, { cause: err });
   }
 }
 

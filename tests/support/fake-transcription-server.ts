@@ -1,5 +1,6 @@
 import { LoopbackLifetime } from './loopback-lifetime';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { errorMessage } from '../../src/engine/errors';
 
 // An OpenAI-compatible POST /v1/audio/transcriptions on 127.0.0.1 with scripted answers, so
 // voice is tested through the real SDK, real multipart uploads and real HTTP (timeouts,
@@ -170,7 +171,7 @@ export async function startFakeTranscriptionServer(): Promise<FakeTranscriptionS
         try {
           recorded.parts = parseMultipart(body, boundary);
         } catch (e) {
-          recorded.parseError = e instanceof Error ? e.message : String(e);
+          recorded.parseError = errorMessage(e);
         }
       } else if (req.method === 'POST') {
         recorded.parseError = `not multipart/form-data: ${req.headers['content-type'] ?? '(no Content-Type)'}`;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ChromeUnavailableError } from '../../engine/errors';
+import { ChromeUnavailableError, errorMessage } from '../../engine/errors';
 
 // Where a browser websocket can come from. Nothing here opens a CDP connection; connect.ts
 // tries the candidates in order and decides which failures to report.
@@ -114,7 +114,7 @@ function explainFetchFailure(shown: string, e: unknown, timeoutMs: number): stri
   if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
     return `Chrome at ${shown} did not answer within ${timeoutMs} ms; check that DESKPILOT_CHROME_URL (or chrome.url in config.json) points at a Chrome debugging port.`;
   }
-  return `Could not reach Chrome at ${shown} (${code ?? (e instanceof Error ? e.message : String(e))}); check DESKPILOT_CHROME_URL (or chrome.url in config.json).`;
+  return `Could not reach Chrome at ${shown} (${code ?? errorMessage(e)}); check DESKPILOT_CHROME_URL (or chrome.url in config.json).`;
 }
 
 /** fetch wraps socket errors: the code sits on `cause` (sometimes an AggregateError's first error). */

@@ -1,6 +1,7 @@
 import { constants, type Stats } from 'node:fs';
 import { lstat, mkdir, open, realpath, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '../../engine/errors';
 
 // Reading and writing DeskPilot's own files in the config dir (config.json, presets.json,
 // undo.json, turns.json, history.jsonl, device-id, secrets.json). They are the user's files:
@@ -25,7 +26,7 @@ export function reasonOf(e: unknown): string {
   if (code === 'ENOTDIR') return 'a folder on its path is a file';
   if (code === 'ENOSPC') return 'the disk is full';
   if (code === 'EROFS') return 'the file system is read-only';
-  return e instanceof Error ? e.message : String(e);
+  return errorMessage(e);
 }
 
 function kindOf(s: Stats): string {

@@ -10,7 +10,7 @@
 //   private cache seeded with the predefined atoms only.
 import x11 from 'x11';
 import type { XCallback, XClient, XError, XGeometry, XProperty, XTranslated } from 'x11';
-import { WindowsUnavailableError } from '../../../engine/errors';
+import { errorMessage, WindowsUnavailableError } from '../../../engine/errors';
 
 /** X protocol error codes we react to. */
 export const X_ERROR = { BadWindow: 3, BadMatch: 8, BadDrawable: 9 } as const;
@@ -145,7 +145,7 @@ export class XConnection {
     // Protocol errors of requests without a callback land here; they never concern a promise
     // (every request we issue has one). Anything else is the socket failing.
     if (isXError(err)) return;
-    this.drop(new ConnectionLostError(this.display, err instanceof Error ? err.message : String(err)));
+    this.drop(new ConnectionLostError(this.display, errorMessage(err)));
   }
 
   private drop(err: Error): void {
