@@ -54,14 +54,16 @@ async function serve(flags: ConfigFlags, args: McpArgs, io: Io, stop: Promise<un
     }
   }
 
-  const [{ createDeskMcpServer }, { mcpContext }, { ReopeningDesk }] = await Promise.all([
+  const [{ createDeskMcpServer }, { mcpContext }, { ReopeningDesk }, { mcpDevices }] = await Promise.all([
     import('../app/mcp/create-server'),
     import('../compose/mcp-context'),
     import('../app/reopening-desk'),
+    import('../compose/mcp-devices'),
   ]);
   // It lives as long as the assistant: if the service it uses stops, the next call reopens the desk.
   const desk = new ReopeningDesk(await openDesk(flags, io), () => openDesk(flags, io));
-  const { ctx, changes } = mcpContext(desk, configDir);
+  const devices = await mcpDevices(flags);
+  const { ctx, changes } = mcpContext(desk, configDir, devices);
   const newSession = () => createDeskMcpServer(ctx, changes, PACKAGE_VERSION);
   const via = desk.via === 'service' ? 'through the running DeskPilot service' : 'with the engine in this process';
   try {
@@ -95,6 +97,7 @@ async function serve(flags: ConfigFlags, args: McpArgs, io: Io, stop: Promise<un
     return EXIT.ok;
   } finally {
     changes.close();
+    await devices?.close();
     await desk.close();
   }
 }

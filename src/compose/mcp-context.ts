@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Desk } from '../app/desk';
 import { watchDesk } from '../app/desk-watcher';
 import type { McpContext } from '../app/mcp/define-tool';
+import type { DeviceAccess } from '../app/mcp/device-context';
 import { DeskChanges, type ChangeSource } from '../app/mcp/desk-changes';
 import { HeldPlans } from '../app/mcp/held-plans';
 import { SnapshotStore } from '../app/mcp/snapshot-store';
@@ -14,12 +15,13 @@ import type { ConfirmPolicy } from '../protocol/prepared-batch';
 // What the MCP server runs on: the desk the CLI opened (the warm service, or an engine in
 // this process), the confirmation settings the app uses, and where desk changes come from.
 
-export function mcpContext(desk: Desk, configDir: string): { ctx: McpContext; changes: DeskChanges } {
+export function mcpContext(desk: Desk, configDir: string, devices: DeviceAccess | null = null): { ctx: McpContext; changes: DeskChanges } {
   const configFile = path.join(configDir, 'config.json');
   const ctx: McpContext = {
     desk,
     snapshots: new SnapshotStore(),
     held: new HeldPlans(),
+    devices,
     // Read on every destructive call, so turning a confirmation off in Settings takes effect at once.
     confirmPolicy: async (): Promise<ConfirmPolicy> => {
       const confirm = (await readConfigFile(configFile)).ui?.confirm;

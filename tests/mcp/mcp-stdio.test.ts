@@ -17,7 +17,7 @@ import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
 // back through a second CDP connection or the X tools, never through DeskPilot itself.
 
 const TOOL_NAMES = [
-  'desktop_snapshot', 'list_tabs', 'search_tabs', 'switch_tab', 'open_url', 'close_tabs',
+  'list_devices', 'desktop_snapshot', 'list_tabs', 'search_tabs', 'switch_tab', 'open_url', 'close_tabs',
   'find_tabs', 'count_tabs_by_domain', 'reload_tabs', 'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs', 'move_tabs',
   'close_duplicate_tabs', 'save_tabs', 'restore_tabs', 'list_apps', 'focus_app',
   'place_app', 'close_app', 'list_presets', 'apply_preset', 'save_preset', 'undo', 'query', 'do',
@@ -402,5 +402,16 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
     await waitFor('a resources/updated notification', () => updated > 0);
     await plain.client.unsubscribeResource({ uri: 'deskpilot://desktop' });
     await expect(plain.client.subscribeResource({ uri: 'deskpilot://nothing' })).rejects.toThrow(/unknown resource deskpilot:\/\/nothing/);
+  });
+
+  it('without a sync server, a call naming a device is refused naming the field, and nothing opens here', async () => {
+    const before = (await raw.pages()).length;
+    const r = await plain.call('open_url', { url: 'https://example.org/', device: 'work laptop' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^device: no sync server is configured/);
+    expect((await raw.pages()).length).toBe(before);
+    const devices = await plain.call('list_devices');
+    expect(devices.isError).toBe(true);
+    expect(textOf(devices)).toContain('No sync server is configured');
   });
 });

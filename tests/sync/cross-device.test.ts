@@ -1,15 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { RemoteDevices } from '../../src/app/sync/remote-devices';
 import { sendCommand } from '../../src/app/sync/send-command';
 import type { SyncConnection } from '../../src/platform/sync/sync-connection';
 import { describeDesktop } from '../support/describe-desktop';
-import { startDesktop, type Desktop } from '../support/desktop';
+import type { Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
-import { Device, observe, redisAvailable, startHangingPage, startRedis, startSyncServerProc, type SyncServerProc } from './sync-rig';
+import { Device, observe, redisAvailable, startHangingPage, startRedis, startSyncServerProc, startTwoDevices, stopTwoDevices, type SyncServerProc } from './sync-rig';
 
 // Two DeskPilots on two separate desktops (two Xvfb displays, two Chromiums, two config dirs),
 // one real `deskpilot sync-server`, real warm services running the device worker. Effects are
@@ -32,17 +30,7 @@ describeDesktop('the cross-device command queue', () => {
   let second: SyncServerProc | undefined;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-syncsrv-'));
-    [deskA, deskB, server] = await Promise.all([startDesktop({ chrome: true }), startDesktop({ chrome: true }), startSyncServerProc({ data: path.join(dataDir, 'sync.sqlite') })]);
-    [rawA, rawB] = await Promise.all([RawCdp.connect(deskA.chrome!.browserWsUrl), RawCdp.connect(deskB.chrome!.browserWsUrl)]);
-    a = new Device(A, deskA, server.url);
-    b = new Device(B, deskB, server.url);
-    const paired = await a.cli(['devices', 'pair']);
-    expect(paired.code, paired.stderr).toBe(0);
-    secret = /dps1-[A-Za-z0-9_-]+/.exec(paired.stdout)![0];
-    const joined = await b.cli(['devices', 'pair', '--join'], { stdin: secret + '\n' });
-    expect(joined.code, joined.stderr).toBe(0);
-    obs = await observe(server.url, secret);
+    ({ deskA, deskB, rawA, rawB, server, dataDir, a, b, secret, obs } = await startTwoDevices(A, B));
   }, 300_000);
 
   afterEach(async () => {
@@ -50,14 +38,7 @@ describeDesktop('the cross-device command queue', () => {
   });
 
   afterAll(async () => {
-    obs?.close();
-    await Promise.all([a?.stopService(), b?.stopService()]);
-    await server?.stop();
-    await Promise.all([rawA?.dispose(), rawB?.dispose()]);
-    await Promise.all([deskA?.stop(), deskB?.stop()]);
-    a?.dispose();
-    b?.dispose();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stopTwoDevices({ deskA, deskB, rawA, rawB, server, dataDir, a, b, obs });
   });
 
   const idOf = (d: Device) => obs.doc.devices().find((r) => r.name === d.name)!.id;

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { connectSync, type SyncConnection } from '../../src/platform/sync/sync-connection';
 import { enrollKeyOf, newDeviceKey, userIdOf } from '../../src/platform/sync/sync-secret';
 import { CLI, runCli } from '../support/cli';
-import type { Desktop } from '../support/desktop';
+import { startDesktop, type Desktop } from '../support/desktop';
+import { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
 import { spawnService, type ServiceProcess } from '../service/service-process';
 
@@ -151,4 +152,45 @@ export async function startHangingPage(): Promise<{ url: string; hits(): number;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Two test desktops, a sync server, device A paired (making the secret), B joined with it, and an observer. */
+export interface TwoDevices {
+  deskA: Desktop;
+  deskB: Desktop;
+  rawA: RawCdp;
+  rawB: RawCdp;
+  server: SyncServerProc;
+  dataDir: string;
+  a: Device;
+  b: Device;
+  secret: string;
+  obs: SyncConnection;
+}
+
+export async function startTwoDevices(nameA: string, nameB: string): Promise<TwoDevices> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-syncsrv-'));
+  const [deskA, deskB, server] = await Promise.all([startDesktop({ chrome: true }), startDesktop({ chrome: true }), startSyncServerProc({ data: path.join(dataDir, 'sync.sqlite') })]);
+  const [rawA, rawB] = await Promise.all([RawCdp.connect(deskA.chrome!.browserWsUrl), RawCdp.connect(deskB.chrome!.browserWsUrl)]);
+  const a = new Device(nameA, deskA, server.url);
+  const b = new Device(nameB, deskB, server.url);
+  const paired = await a.cli(['devices', 'pair']);
+  if (paired.code !== 0) throw new Error(`devices pair failed: ${paired.stderr}`);
+  const secret = /dps1-[A-Za-z0-9_-]+/.exec(paired.stdout)![0];
+  const joined = await b.cli(['devices', 'pair', '--join'], { stdin: secret + '\n' });
+  if (joined.code !== 0) throw new Error(`devices pair --join failed: ${joined.stderr}`);
+  const obs = await observe(server.url, secret);
+  return { deskA, deskB, rawA, rawB, server, dataDir, a, b, secret, obs };
+}
+
+/** Stops what startTwoDevices started (whatever of it the test still holds). */
+export async function stopTwoDevices(r: Partial<TwoDevices>): Promise<void> {
+  r.obs?.close();
+  await Promise.all([r.a?.stopService(), r.b?.stopService()]);
+  await r.server?.stop();
+  await Promise.all([r.rawA?.dispose(), r.rawB?.dispose()]);
+  await Promise.all([r.deskA?.stop(), r.deskB?.stop()]);
+  r.a?.dispose();
+  r.b?.dispose();
+  if (r.dataDir) rmSync(r.dataDir, { recursive: true, force: true });
 }

@@ -17,7 +17,9 @@ export async function confirmGate(batch: PreparedBatch, call: ToolCall, confirme
   const items = itemsToConfirm(batch, await call.ctx.confirmPolicy());
   if (items.length === 0) return null;
   const summaries = items.map((i) => i.summary);
-  const consent = await call.ask(`DeskPilot is about to:\n${summaries.map((s) => `• ${s}`).join('\n')}\nAllow this?`);
+  // The device acted on has nobody to ask, maybe: the question is put here, naming it.
+  const where = call.ctx.target ? `, on "${call.ctx.target.name}",` : '';
+  const consent = await call.ask(`DeskPilot is about to${where}:\n${summaries.map((s) => `• ${s}`).join('\n')}\nAllow this?`);
   if (consent === 'yes') return null;
   if (consent === 'no') {
     return { text: `Cancelled: the user said no. Nothing was done (${summaries.join('; ')}).`, data: { status: 'cancelled', declined: summaries } };
@@ -25,7 +27,7 @@ export async function confirmGate(batch: PreparedBatch, call: ToolCall, confirme
   if (confirmed) return null;
   return {
     isError: true,
-    text: `Not done: this needs the user's yes first. Ask the user: "${summaries.map(sentence).join('; ')}?" If they agree, ${retry}.`,
+    text: `Not done: this needs the user's yes first. Ask the user: "${call.ctx.target ? `On ${call.ctx.target.name}: ` : ''}${summaries.map(sentence).join('; ')}?" If they agree, ${retry}.`,
     data: { status: 'needs_confirmation', needs_confirmation: summaries },
   };
 }

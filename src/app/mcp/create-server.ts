@@ -7,6 +7,7 @@ import type { DeskChanges } from './desk-changes';
 import { registerDesktopResource } from './desktop-resource';
 import { APP_TOOLS } from './tools/app-tools';
 import { desktopSnapshot, query, undo } from './tools/desktop-tools';
+import { DEVICE_TOOLS } from './tools/device-tools';
 import { DO_TOOLS } from './tools/do-tool';
 import { PRESET_TOOLS } from './tools/preset-tools';
 import { TAB_MANAGER_TOOLS } from './tools/tab-manager-tools';
@@ -15,12 +16,13 @@ import { TAB_TOOLS } from './tools/tab-tools';
 // DeskPilot as an MCP server: one McpServer per client session (stdio has one; Streamable
 // HTTP one per session), all sharing one desk, one set of snapshots and one change feed.
 
-export const TOOLS: readonly AnyToolDef[] = [desktopSnapshot, ...TAB_TOOLS, ...TAB_MANAGER_TOOLS, ...APP_TOOLS, ...PRESET_TOOLS, undo, query, ...DO_TOOLS];
+export const TOOLS: readonly AnyToolDef[] = [...DEVICE_TOOLS, desktopSnapshot, ...TAB_TOOLS, ...TAB_MANAGER_TOOLS, ...APP_TOOLS, ...PRESET_TOOLS, undo, query, ...DO_TOOLS];
 
 const INSTRUCTIONS =
   'DeskPilot arranges this computer\'s windows and Chrome tabs. Start with desktop_snapshot (or list_tabs / list_apps). ' +
   'Tab indices are only valid together with the snapshot_id they came with. Closing tabs or apps asks the user first. ' +
-  'Everything done is recorded in DeskPilot\'s history.jsonl.';
+  'Everything done is recorded in DeskPilot\'s history.jsonl. ' +
+  'With sync set up, list_devices names the user\'s other computers: pass one as `device` to act there (its snapshot_ids go with that device).';
 
 export interface DeskMcpServer {
   server: McpServer;

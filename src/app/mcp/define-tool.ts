@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ConfirmPolicy } from '../../protocol/prepared-batch';
 import type { Desk } from '../desk';
 import type { Consent } from './consent';
+import { contextOnDevice, deviceField, onDevice, type DeviceAccess } from './device-context';
 import type { HeldPlans } from './held-plans';
 import type { SnapshotStore } from './snapshot-store';
 import { funnel, type ToolOutput } from './tool-error';
@@ -18,6 +19,10 @@ export interface McpContext {
   confirmPolicy(): Promise<ConfirmPolicy>;
   /** `do` plans waiting for a confirm: true. */
   held: HeldPlans;
+  /** The user's other devices, when sync is configured (null: it is not). */
+  devices: DeviceAccess | null;
+  /** Set when the call acts on another device (its `device` argument): that device. */
+  target?: { id: string; name: string };
 }
 
 /** One call of a tool: the context, and a way to ask the user through the client. */
@@ -42,6 +47,8 @@ export interface ToolDef<S extends z.ZodRawShape> {
   /** Flat: one zod field per argument, each with a description a model can act on. */
   input: S;
   annotations: Annotations;
+  /** Only on this computer: the tool takes no `device` argument. */
+  local?: true;
   handler(args: z.infer<z.ZodObject<S>>, call: ToolCall): Promise<ToolOutput>;
 }
 
@@ -52,10 +59,16 @@ export type AnyToolDef = ToolDef<any>;
 
 export function registerTools(server: McpServer, tools: readonly AnyToolDef[], ctx: McpContext, ask: (message: string, extra: unknown) => Promise<Consent>): void {
   for (const tool of tools) {
+    const inputSchema = tool.local ? tool.input : { ...tool.input, device: deviceField };
+    const body = async (args: Record<string, unknown>, extra: unknown) => {
+      const { device, ...rest } = args;
+      const on = tool.local ? ctx : await contextOnDevice(ctx, device as string | undefined);
+      return onDevice(await tool.handler(rest, { ctx: on, ask: (message) => ask(message, extra) }), on);
+    };
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { title: tool.title, ...tool.annotations } },
-      ((args: unknown, extra: unknown) => funnel(() => tool.handler(args as Record<string, unknown>, { ctx, ask: (message) => ask(message, extra) }))) as never,
+      { title: tool.title, description: tool.description, inputSchema, annotations: { title: tool.title, ...tool.annotations } },
+      ((args: unknown, extra: unknown) => funnel(() => body(args as Record<string, unknown>, extra))) as never,
     );
   }
 }

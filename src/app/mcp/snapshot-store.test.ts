@@ -43,4 +43,19 @@ describe('SnapshotStore', () => {
     expect(store.findTab('A')?.tab.index).toBe(1);
     expect(store.findTab('C')).toBeUndefined();
   });
+
+  it('keeps another device\'s snapshots apart: its ids and tabs are not found from this computer, and the reverse', () => {
+    const here = new SnapshotStore(() => 0);
+    const b = here.forDevice({ id: 'device-b', name: 'home desktop' });
+    const mine = here.put(snap('A'));
+    const theirs = b.put(snap('B'));
+    expect(theirs).not.toBe(mine);
+    expect(here.get(theirs)).toBeUndefined();
+    expect(here.ownerElsewhere(theirs)).toEqual({ id: 'device-b', name: 'home desktop' });
+    expect(b.get(mine)).toBeUndefined();
+    expect(b.ownerElsewhere(mine)).toBeNull();
+    expect(b.get(theirs)?.tabs[0]?.target_id).toBe('B');
+    expect(here.findTab('B')).toBeUndefined();
+    expect(b.findTab('B')?.tab.title).toBe('B');
+  });
 });

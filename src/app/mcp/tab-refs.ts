@@ -67,6 +67,11 @@ function referencedTabs(ctx: McpContext, refs: TabRefs): Array<Pick<TabInfo, 'ta
     );
   }
   const snap = ctx.snapshots.get(refs.snapshotId);
+  const owner = snap ? undefined : ctx.snapshots.ownerElsewhere(refs.snapshotId);
+  if (owner !== undefined) {
+    const name = owner ? `device: "${owner.name}"` : 'no device (this computer)';
+    throw new ToolError(`snapshot_id "${refs.snapshotId}" is a snapshot of ${owner ? `"${owner.name}"` : 'this computer'}, not of the device this call names: pass ${name} with it.`, 'invalid_argument');
+  }
   if (!snap) {
     throw new ToolError(
       `snapshot_id "${refs.snapshotId}" is unknown or expired (snapshots are kept ${SNAPSHOT_TTL_MS / 60_000} minutes). Call list_tabs for a fresh snapshot_id and indices.`,

@@ -27,13 +27,15 @@ export const doTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async handler(args, call) {
     const { ctx } = call;
-    const held = args.confirm ? ctx.held.take(args.text) : null;
+    // Held per device: a yes for a plan on another device must not run one held for this desk.
+    const heldKey = ctx.target ? `${args.text} @${ctx.target.id}` : args.text;
+    const held = args.confirm ? ctx.held.take(heldKey) : null;
     const planned = held ?? (await plan(ctx, args.text));
     if ('output' in planned) return planned.output;
     const { batch, envelope } = planned;
     const refusal = await confirmGate(batch, call, held !== null, 'call do again with the same text and confirm: true');
     if (refusal) {
-      if (refusal.data.status === 'needs_confirmation') ctx.held.hold(args.text, { batch, envelope });
+      if (refusal.data.status === 'needs_confirmation') ctx.held.hold(heldKey, { batch, envelope });
       await remember(ctx, args.text, envelope, `not run: ${refusal.text}`);
       return refusal;
     }

@@ -16,6 +16,8 @@ const presetLine = (p: Preset) => `"${p.name}": ${p.placements.map(where).join('
 
 export const listPresets = defineTool({
   name: 'list_presets',
+  // Other devices publish their presets' names only; a preset is saved where its windows are.
+  local: true,
   title: 'List presets',
   description: 'List the saved window layouts (presets): each app with its monitor and place ([x,y,width,height] as fractions of the work area, or exact bounds), and the addresses it opens.',
   input: {},
@@ -39,6 +41,7 @@ export const applyPreset = defineTool({
 
 export const savePreset = defineTool({
   name: 'save_preset',
+  local: true,
   title: 'Save the layout as a preset',
   description: 'Save where the windows are now as a named preset (all visible windows, or only the apps listed). Replaces a preset of the same name.',
   input: {

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SyncConnection } from '../../src/platform/sync/sync-connection';
+import { dataOf, stdioClient, textOf, type McpTestClient } from '../mcp/mcp-client';
+import { describeDesktop } from '../support/describe-desktop';
+import type { Desktop } from '../support/desktop';
+import type { RawCdp } from '../support/raw-cdp';
+import { waitFor } from '../support/wait-for';
+import { startTwoDevices, stopTwoDevices, type TwoDevices } from './sync-rig';
+
+// `deskpilot mcp` on A, driven by the MCP SDK's own Client, acting on B through the sync
+// server: two test desktops (two Xvfb displays, two Chromiums, two config dirs), B's warm
+// service running the device worker. Every effect is read in each Chromium directly.
+
+const A = 'work laptop';
+const B = 'home desktop';
+
+describeDesktop('the MCP server acting on another device', () => {
+  let rig: TwoDevices;
+  let deskB: Desktop;
+  let rawA: RawCdp;
+  let rawB: RawCdp;
+  let obs: SyncConnection;
+  /** Cannot ask the user: destructive calls need confirm: true. */
+  let plain: McpTestClient;
+  /** Asks through elicitation, and the test says yes. */
+  let asking: McpTestClient;
+
+  beforeAll(async () => {
+    rig = await startTwoDevices(A, B);
+    ({ deskB, rawA, rawB, obs } = rig);
+    await rig.b.startService();
+    const idB = () => obs.doc.devices().find((r) => r.name === B)?.id;
+    await waitFor('B to be online and publish its desk', () => {
+      const id = idB();
+      return id !== undefined && obs.onlineDevices().has(id) && obs.doc.readSnapshot(id).snapshot !== null;
+    });
+    plain = await stdioClient(rig.a.env());
+    asking = await stdioClient(rig.a.env(), { elicit: async () => ({ action: 'accept' }) });
+  }, 300_000);
+
+  afterAll(async () => {
+    await plain?.close();
+    await asking?.close();
+    await stopTwoDevices(rig ?? {});
+  });
+
+  const urls = async (raw: RawCdp) => (await raw.pages()).map((p) => p.url);
+
+  it('list_devices names both computers, B online, A as this one', async () => {
+    const r = await plain.call('list_devices');
+    expect(r.isError, textOf(r)).toBeFalsy();
+    const devices = dataOf(r).devices as Array<{ name: string; online: boolean; this_device: boolean; platform: string; last_seen: string }>;
+    expect(devices.map((d) => d.name).sort()).toEqual([B, A].sort());
+    expect(devices.find((d) => d.name === B)).toMatchObject({ online: true, this_device: false, platform: 'linux' });
+    expect(devices.find((d) => d.name === A)).toMatchObject({ this_device: true });
+    expect(textOf(r)).toContain(`"${B}" — online`);
+  });
+
+  it('open_url with device: B opens the tab in B\'s Chromium, and A\'s stays as it was', async () => {
+    const url = deskB.pages.url('page', { title: 'Opened through MCP' });
+    const before = await urls(rawA);
+    const r = await plain.call('open_url', { url, device: B });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(textOf(r)).toContain(`On "${B}"`);
+    expect(dataOf(r).device.name).toBe(B);
+    await rawB.waitFor(async () => (await urls(rawB)).includes(url), 'the tab on B');
+    expect(await urls(rawA)).toEqual(before);
+  });
+
+  it('list_tabs and the resource show B\'s desk; B\'s snapshot_id goes with device: B only', async () => {
+    const url = deskB.pages.url('page', { title: 'Only On B' });
+    await rawB.open(url);
+    const listed = await plain.call('list_tabs', { device: B });
+    expect(listed.isError, textOf(listed)).toBeFalsy();
+    expect(textOf(listed)).toContain('Only On B');
+    const sid = dataOf(listed).snapshot_id as string;
+    const index = (dataOf(listed).tabs as Array<{ index: number; url: string }>).find((t) => t.url === url)!.index;
+    // The same index with B's snapshot id but no device: refused, naming the field to pass.
+    const wrong = await plain.call('switch_tab', { snapshot_id: sid, tab_index: index });
+    expect(wrong.isError).toBe(true);
+    expect(textOf(wrong)).toContain(`pass device: "${B}"`);
+
+    const res = await plain.client.readResource({ uri: `deskpilot://devices/${encodeURIComponent(B)}/desktop` });
+    const text = res.contents.map((c) => ('text' in c ? c.text : '')).join('\n');
+    expect(text).toContain(`On "${B}"`);
+    expect(text).toContain('Only On B');
+    const here = await plain.client.readResource({ uri: 'deskpilot://desktop' });
+    expect(here.contents.map((c) => ('text' in c ? c.text : '')).join('\n')).not.toContain('Only On B');
+  });
+
+  it('close_tabs with device: B asks here (naming B), closes B\'s tab and leaves the same page open on A', async () => {
+    const url = deskB.pages.url('page', { title: 'Close Me Remotely' });
+    await Promise.all([rawB.open(url), rawA.open(url)]);
+    const listed = await asking.call('search_tabs', { query: 'Close Me Remotely', device: B });
+    expect(listed.isError, textOf(listed)).toBeFalsy();
+    const tab = (dataOf(listed).tabs as Array<{ tab_id: string }>)[0]!;
+
+    // A client that cannot ask: refused with the question naming B, nothing sent.
+    const refused = await plain.call('close_tabs', { tab_ids: [tab.tab_id], device: B });
+    expect(refused.isError).toBe(true);
+    expect(dataOf(refused).status).toBe('needs_confirmation');
+    expect(textOf(refused)).toContain(`On ${B}`);
+    expect(obs.doc.rowIds()).toEqual([]);
+    expect(await urls(rawB)).toContain(url);
+
+    const r = await asking.call('close_tabs', { tab_ids: [tab.tab_id], device: B });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(asking.asked.at(-1)).toContain(`on "${B}"`);
+    expect(asking.asked.at(-1)).toContain('Close Me Remotely');
+    await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');
+    expect(await urls(rawA)).toContain(url);
+  });
+
+  it('do with device: B plans here against B\'s desk and runs it there after confirm: true', async () => {
+    const url = deskB.pages.url('page', { title: 'Zebra Notes' });
+    await rawB.open(url);
+    const first = await plain.call('do', { text: 'close the zebra notes tab', device: B });
+    expect(first.isError).toBe(true);
+    expect(dataOf(first).status).toBe('needs_confirmation');
+    expect(textOf(first)).toContain('Zebra Notes');
+    // The held plan is B's: the same words for this computer do not run it.
+    const here = await plain.call('do', { text: 'close the zebra notes tab', confirm: true });
+    expect(dataOf(here).device).toBeUndefined();
+    expect(await urls(rawB)).toContain(url);
+
+    const done = await plain.call('do', { text: 'close the zebra notes tab', device: B, confirm: true });
+    expect(done.isError, textOf(done)).toBeFalsy();
+    expect(dataOf(done).device.name).toBe(B);
+    await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');
+  });
+
+  it('a device nobody paired is refused, naming the field and the paired devices; nothing is written', async () => {
+    const r = await plain.call('open_url', { url: 'https://example.org/', device: 'kitchen tablet' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^device: no device called "kitchen tablet" \(paired devices: .*"home desktop"/);
+    expect(obs.doc.rowIds()).toEqual([]);
+  });
+});
