@@ -46,11 +46,21 @@ export function socketAnswers(socketPath: string, timeoutMs = 2000): Promise<boo
   });
 }
 
+/** How long a client may take to end its connection once the service closes. */
+const CLOSE_GRACE_MS = 2_000;
+
 export async function listenService(socketPath: string, onMessage: OnMessage): Promise<ListeningSocket> {
   const windowsPipe = socketPath.startsWith('\\\\');
   if (!windowsPipe) await ensurePrivateFolder(socketPath);
 
-  const server = net.createServer((socket) => serve(socket, onMessage));
+  // Open connections are ended on close: a client that stays subscribed (the MCP server,
+  // the app's windows) would otherwise keep server.close() waiting for ever.
+  const open = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+    serve(socket, onMessage);
+  });
   let removedStale = false;
   // Two services starting at once must not both decide the socket is stale: the probe,
   // the removal and the bind happen under a short cross-process lock.
@@ -72,6 +82,9 @@ export async function listenService(socketPath: string, onMessage: OnMessage): P
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         if (!windowsPipe) unlink(socketPath).catch(() => undefined);
+        for (const socket of open) socket.end();
+        // A client that does not end its side within this bound is cut off.
+        setTimeout(() => open.forEach((socket) => socket.destroy()), CLOSE_GRACE_MS).unref();
       }),
   };
 }
