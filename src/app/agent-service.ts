@@ -1,7 +1,7 @@
 import { runAgent, type AgentResult } from '../engine/agent';
 import type { AgentBrowser } from '../engine/agent-ports';
 import { DeskPilotError, errorMessage } from '../engine/errors';
-import type { AgentPlan } from '../protocol/agent';
+import { isDirectAnswer, type AgentPlan } from '../protocol/agent';
 import { isEnded } from '../protocol/agent-view';
 import type { AgentRunStatus, AgentRunView, AgentStartResponse, IpcRequest, IpcResponse } from '../protocol/ipc';
 import type { AgentWiring } from './wired';
@@ -54,7 +54,7 @@ class Run {
   /** Settles (never rejects) when the run has ended and its browser is released. */
   finished: Promise<void> = Promise.resolve();
 
-  constructor(runId: string, goal: string) {
+  constructor(runId: string, goal: string, readonly currentTab: boolean) {
     this.state = initialRunView(runId, goal);
   }
 
@@ -71,7 +71,7 @@ export class AgentService {
 
   handlers(): AgentHandlers {
     return {
-      'agent:start': (r) => this.start(r.goal),
+      'agent:start': (r) => this.start(r.goal, { currentTab: r.currentTab === true }),
       'agent:approve': async (r) => this.approve(r.runId, r.approve, r.steps),
       'agent:stop': async (r) => this.stop(r.runId),
       'agent:correct': async (r) => this.correct(r.runId, r.text),
@@ -88,14 +88,15 @@ export class AgentService {
     await Promise.race([run.finished, new Promise((r) => setTimeout(r, 3_000).unref?.())]);
   }
 
-  async start(goal: string): Promise<AgentStartResponse> {
+  /** `currentTab`: start on the tab the person is looking at instead of fresh background tabs. */
+  async start(goal: string, opts: { currentTab?: boolean } = {}): Promise<AgentStartResponse> {
     const previous = this.run;
     if (previous && !isEnded(previous.view.status)) {
       // Nothing of a plan that is not approved yet has run: a new task replaces it.
       if (previous.view.status !== 'planning' && previous.view.status !== 'awaiting_approval') return { error: BUSY };
       this.halt(previous);
     }
-    const run = new Run(`a${++this.seq}-${Date.now().toString(36)}`, goal);
+    const run = new Run(`a${++this.seq}-${Date.now().toString(36)}`, goal, opts.currentTab === true);
     this.run = run;
     this.push(run);
     run.finished = this.begin(run);
@@ -126,6 +127,7 @@ export class AgentService {
         models: wiring.models,
         tools: wiring.tools,
         options: wiring.options,
+        ...(run.currentTab ? { startTab: 'current' as const } : {}),
         signal: run.abort.signal,
         corrections: () => run.corrections.shift() ?? null,
         onEvent: (e) => {
@@ -233,7 +235,10 @@ export class AgentService {
     if (isEnded(run.view.status)) return;
     this.apply(run, { type: 'ended', status, reason, ...result });
     this.settleQuestions(run);
-    run.planned.resolve({ error: run.view.reason ?? `The task ended: ${status}.` });
+    // A question the page shown answered ends done before any approval: agent:start gets the answer.
+    if (status === 'done' && run.plan && isDirectAnswer(run.plan)) {
+      run.planned.resolve({ runId: run.view.runId, plan: [], message: run.view.answer ?? run.plan.message });
+    } else run.planned.resolve({ error: run.view.reason ?? `The task ended: ${status}.` });
   }
 
   /** Folds what happened into the run's view, and pushes the view when it changed. */

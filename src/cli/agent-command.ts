@@ -1,7 +1,7 @@
 import type { AgentBrowser } from '../engine/agent-ports';
 import { describeCommand, outcomeLine, runAgent, type AgentEvent, type AgentResult, type AgentStatus } from '../engine/agent';
 import { errorMessage } from '../engine/errors';
-import { AgentPlan } from '../protocol/agent';
+import { AgentPlan, isDirectAnswer } from '../protocol/agent';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import { connectAgentBrowser, NO_LLM_FOR_AGENT, wireAgent } from '../compose/agent-wiring';
 import { loadConfig, type Config, type ConfigFlags } from '../platform/config/load-config';
@@ -19,6 +19,8 @@ export interface AgentArgs {
   plannerModel?: string;
   executorModel?: string;
   maxSteps?: number;
+  /** Start on the tab the person is looking at instead of fresh background tabs. */
+  currentTab?: boolean;
 }
 
 export interface AgentDeps {
@@ -79,6 +81,7 @@ export async function runAgentCommand(flags: ConfigFlags, args: AgentArgs, io: I
       models: agent.models,
       tools: agent.tools,
       options: agent.options,
+      ...(args.currentTab ? { startTab: 'current' as const } : {}),
       signal: controller.signal,
       onEvent: progress,
       approve: async (plan) => {
@@ -165,7 +168,7 @@ function report(result: AgentResult, args: AgentArgs, io: Io, previewOnly: boole
   switch (result.status) {
     case 'done':
       if (!args.json) io.out(`${result.answer ?? ''}\n`);
-      io.err(`done after ${did}\n`);
+      io.err(result.plan && isDirectAnswer(result.plan) ? 'answered from the page; nothing was run\n' : `done after ${did}\n`);
       return;
     case 'cancelled':
       io.err('cancelled: nothing was run\n');

@@ -116,8 +116,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--planner-model <model>', 'model that writes the plan (env DESKPILOT_AGENT_PLANNER_MODEL; default the LLM model)')
     .option('--executor-model <model>', 'model that turns each step into a command (env DESKPILOT_AGENT_EXECUTOR_MODEL; default the LLM model)')
     .option('--max-steps <n>', 'at most this many commands (default 25)')
+    .option('--current-tab', "start on the tab you are looking at (the planner sees it) instead of fresh background tabs")
     .option('--json', 'print the result as JSON on stdout')
-    .action(async (words: string[], o: { yes?: boolean; plannerModel?: string; executorModel?: string; maxSteps?: string; json?: boolean }) => {
+    .action(async (words: string[], o: { yes?: boolean; plannerModel?: string; executorModel?: string; maxSteps?: string; json?: boolean; currentTab?: boolean }) => {
       const maxSteps = o.maxSteps === undefined ? undefined : Number(o.maxSteps);
       if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
         io.err('--max-steps: must be a positive integer\n');
@@ -127,7 +128,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       const { runAgentCommand, defaultAgentDeps } = await import('./agent-command');
       code = await runAgentCommand(
         flags(),
-        { goal: words.join(' '), yes: !!o.yes, json: !!o.json, plannerModel: o.plannerModel, executorModel: o.executorModel, maxSteps },
+        { goal: words.join(' '), yes: !!o.yes, json: !!o.json, plannerModel: o.plannerModel, executorModel: o.executorModel, maxSteps, currentTab: !!o.currentTab },
         io,
         defaultAgentDeps(),
       );

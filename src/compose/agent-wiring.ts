@@ -53,6 +53,7 @@ export function wireAgent(config: Config, opts: AgentWiringOptions = {}): AgentW
     ...(config.agent.tabLimit.value ? { tabLimit: config.agent.tabLimit.value } : {}),
     ...(config.agent.snapshotChars.value ? { snapshotChars: config.agent.snapshotChars.value } : {}),
     ...(config.agent.maskPii.value !== undefined ? { maskPii: config.agent.maskPii.value } : {}),
+    screenshots: config.agent.screenshots.value,
     allowDomains: config.agent.allowDomains,
     denyDomains: config.agent.denyDomains,
     secrets: secrets.values,

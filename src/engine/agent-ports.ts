@@ -60,6 +60,14 @@ export interface ActionFailed extends OutcomeWords {
 
 export type InTabCommand = Exclude<PageCommand, { action: 'open_tab' | 'open_tool' | 'switch_tab' | 'close_tab' | 'list_tabs' | 'done' }>;
 
+/** A page's picture for a vision model: downscaled, compressed. Bytes, never text: no text redaction can reach into it. */
+export interface PageImage {
+  mimeType: 'image/jpeg' | 'image/png';
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /** A browser tab the person has open (not one the agent opened). */
 export interface BrowserTab {
   targetId: string;
@@ -68,6 +76,13 @@ export interface BrowserTab {
 }
 
 export interface AgentBrowser {
+  /**
+   * The tab the person is looking at: the selected tab of the focused Chrome window (or of the
+   * only window showing one). Null when no tab can be told apart as that one; `why` says why.
+   */
+  currentTab(): Promise<{ tab: BrowserTab } | { tab: null; why: string }>;
+  /** The visible part of the tab, downscaled to at most `maxWidth` CSS pixels wide, as a JPEG. */
+  screenshot(targetId: string, opts: { maxWidth: number; quality: number }): Promise<PageImage>;
   /** A new background tab (does not steal focus); resolves once it has loaded (bounded). */
   openTab(url: string): Promise<{ targetId: string }>;
   closeTab(targetId: string): Promise<void>;
@@ -103,9 +118,23 @@ export interface ExecutorRequest extends AgentModelRequest {
   tools: Array<{ name: string; url: string }>;
 }
 
+/** The page the run starts on, as the planner sees it. */
+export interface PlannerPage {
+  /** Its snapshot, redacted and framed as page data (the executor's form). */
+  text: string;
+  /** A screenshot, for vision models (config agent.screenshots). */
+  image?: PageImage;
+}
+
+export interface PlannerRequest extends AgentModelRequest {
+  context: string;
+  /** Absent when the run starts with no tab. */
+  page?: PlannerPage;
+}
+
 export interface AgentModels {
-  /** The planner model: plain-English steps and a one-line message. */
-  plan(req: AgentModelRequest & { context: string }): Promise<{ plan: unknown; raw: string; usage?: TokenUsage }>;
+  /** The planner model: plain-English steps and a one-line message, or (needs_steps false) a direct answer. */
+  plan(req: PlannerRequest): Promise<{ plan: unknown; raw: string; usage?: TokenUsage }>;
   /** The executor model: exactly one page command (structured, <tool_code>, or legacy fenced JSON). */
   next(req: ExecutorRequest): Promise<{ raw: string; usage?: TokenUsage }>;
 }

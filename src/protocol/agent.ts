@@ -95,12 +95,30 @@ export const PageCommand = z.discriminatedUnion('action', [
 export type PageCommand = z.infer<typeof PageCommand>;
 export type PageAction = PageCommand['action'];
 
-/** The planner model's answer: plain-English steps and a one-line message for the user. */
-export const AgentPlan = z.strictObject({
-  steps: z.array(shortText(500).min(1)).min(1).max(30),
-  message: shortText(500),
-});
+/**
+ * The planner model's answer: plain-English steps and a one-line message for the user — or, when
+ * the question is about the page already shown (`needs_steps: false`), no steps and the answer
+ * itself as the message. Left out, needs_steps means true.
+ */
+export const AgentPlan = z
+  .strictObject({
+    needs_steps: z.boolean({ error: 'must be true or false' }).optional(),
+    steps: z.array(shortText(500).min(1)).max(30),
+    message: shortText(8000),
+  })
+  .superRefine((p, ctx) => {
+    if (p.needs_steps === false) {
+      if (p.steps.length > 0) ctx.addIssue({ code: 'custom', path: ['steps'], message: 'must be empty when needs_steps is false (the message is the answer)' });
+      if (!p.message.trim()) ctx.addIssue({ code: 'custom', path: ['message'], message: 'must hold the answer when needs_steps is false' });
+    } else {
+      if (p.steps.length === 0) ctx.addIssue({ code: 'custom', path: ['steps'], message: 'must list at least one step (or set needs_steps to false and answer in message)' });
+      if (p.message.length > 500) ctx.addIssue({ code: 'custom', path: ['message'], message: 'must be at most 500 characters' });
+    }
+  });
 export type AgentPlan = z.infer<typeof AgentPlan>;
+
+/** A plan that asks for no steps: the planner answered from the page it was shown. */
+export const isDirectAnswer = (p: AgentPlan) => p.needs_steps === false;
 
 /** A saved Tool: a named site the agent can open by name. */
 export const AgentTool = z.strictObject({ name: shortText(200).min(1), url: shortText(8192).min(1) });

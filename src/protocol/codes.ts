@@ -105,6 +105,8 @@ export const NOTICE_CODES = [
   'tab_unreadable',
   /** A secret named in the configuration has no value. */
   'secret_missing',
+  /** No screenshot went to the planner though screenshots are on (the page shows a secret, or it could not be taken). */
+  'screenshot_skipped',
 ] as const;
 
 export const NoticeCode = z.enum(NOTICE_CODES);

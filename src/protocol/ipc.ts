@@ -131,6 +131,7 @@ const planStep = z.string().trim().min(1, { error: 'a step must not be empty' })
 export type { AgentRunStatus, AgentStepState, AgentStepView, AgentRunView } from './agent-view';
 import type { AgentRunView } from './agent-view';
 
+/** The plan to approve — or, for a question the page shown answers, no steps and the answer as the message (the run is done). */
 export type AgentStartResponse = { runId: string; plan: string[]; message: string } | { error: string };
 
 export const IPC = {
@@ -185,7 +186,8 @@ export const IPC = {
    * answers once the plan is ready; the run then waits for agent:approve. 'agent:update' pushes
    * the run's state from the start, so it can be stopped while it plans.
    */
-  'agent:start': { request: z.strictObject({ goal: text }), response: null as unknown as AgentStartResponse },
+  /** currentTab: start on the tab the person is looking at (the planner sees it) instead of fresh background tabs. */
+  'agent:start': { request: z.strictObject({ goal: text, currentTab: z.boolean().optional() }), response: null as unknown as AgentStartResponse },
   /** The person's answer to the plan: approve (with `steps` when they edited them) runs it; otherwise nothing runs. */
   'agent:approve': {
     request: z.strictObject({

@@ -126,7 +126,7 @@ describe('agent loop (scripted browser and models)', () => {
     const none = scriptedModels([plan3], []);
     const bad = await runAgent(input({ browser: scriptedBrowser(pages), models: none, approve: async () => ({ approved: true, plan: { steps: [], message: 'x' } }) }));
     expect(bad.status).toBe('failed');
-    expect(bad.reason).toBe('the edited plan is invalid, so nothing was done: steps: Too small: expected array to have >=1 items');
+    expect(bad.reason).toBe('the edited plan is invalid, so nothing was done: steps: must list at least one step (or set needs_steps to false and answer in message)');
     expect(none.nextRequests).toEqual([]);
   });
 
@@ -139,7 +139,7 @@ describe('agent loop (scripted browser and models)', () => {
     const repair = models.planRequests[1]!.context;
     expect(repair).toContain('Your previous answer was not a valid plan:');
     expect(repair).toContain('- extra: unknown field');
-    expect(repair).toContain('- steps: Too small: expected array to have >=1 items');
+    expect(repair).toContain('- steps: must list at least one step (or set needs_steps to false and answer in message)');
     expect(repair).toContain('Your previous answer: "{\\"steps\\":[],\\"message\\":\\"hmm\\",\\"extra\\":1}"');
     expect(log.events[0]).toMatchObject({ type: 'plan', repaired: true });
 

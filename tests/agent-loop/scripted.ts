@@ -5,6 +5,7 @@ import type {
   ExecutorRequest,
   InTabCommand,
   PageSnapshot,
+  PlannerPage,
 } from '../../src/engine/agent-ports';
 import type { AgentEvent } from '../../src/engine/agent';
 import type { ErrorCode } from '../../src/protocol/codes';
@@ -36,7 +37,12 @@ export interface ScriptedBrowser extends AgentBrowser {
   performed: Array<{ targetId: string; cmd: InTabCommand }>;
   snapshotCalls: Array<{ targetId: string; maxChars: number }>;
   elementCalls: number[];
+  screenshotCalls: string[];
   disposed: boolean;
+  /** What currentTab() answers: a tab of `tabs` (add it with userTab), or null. */
+  current: string | null;
+  /** A tab the person opened (not counted in `opened`). */
+  userTab(url: string): string;
 }
 
 const NOT_FOUND_PAGE: FakePage = { title: 'Not found', body: '' };
@@ -50,7 +56,23 @@ export function scriptedBrowser(pages: Record<string, FakePage>): ScriptedBrowse
     performed: [],
     snapshotCalls: [],
     elementCalls: [],
+    screenshotCalls: [],
     disposed: false,
+    current: null,
+    userTab(url) {
+      const targetId = `U${next++}`;
+      b.tabs.set(targetId, { targetId, url, state: {} });
+      return targetId;
+    },
+    async currentTab() {
+      const t = b.current ? b.tabs.get(b.current) : undefined;
+      if (!t) return { tab: null, why: 'no Chrome window shows a tab' };
+      return { tab: { targetId: t.targetId, url: t.url, title: pages[t.url]?.title ?? '' } };
+    },
+    async screenshot(targetId, opts) {
+      b.screenshotCalls.push(targetId);
+      return { mimeType: 'image/jpeg', data: new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), width: opts.maxWidth, height: 1 };
+    },
     async openTab(url) {
       const targetId = `T${next++}`;
       b.opened.push(url);
@@ -101,7 +123,7 @@ export function scriptedBrowser(pages: Record<string, FakePage>): ScriptedBrowse
 export type ExecutorAnswer = string | object | ((req: ExecutorRequest) => string | object | Promise<string | object>);
 
 export interface ScriptedModels extends AgentModels {
-  planRequests: Array<{ goal: string; context: string }>;
+  planRequests: Array<{ goal: string; context: string; page?: PlannerPage }>;
   nextRequests: ExecutorRequest[];
 }
 
@@ -113,7 +135,7 @@ export function scriptedModels(plans: unknown[], answers: ExecutorAnswer[]): Scr
     planRequests: [],
     nextRequests: [],
     async plan(req) {
-      m.planRequests.push({ goal: req.goal, context: req.context });
+      m.planRequests.push({ goal: req.goal, context: req.context, ...(req.page ? { page: req.page } : {}) });
       const p = planQueue.shift();
       if (p === undefined) throw new Error('scripted planner: no plan left');
       if (p instanceof Error) throw p;

@@ -1,6 +1,6 @@
 import { AgentPlan } from '../../protocol/agent';
 import { formatFieldError, zodErrors } from '../../protocol/validation';
-import type { AgentModels } from '../agent-ports';
+import type { AgentModels, PlannerPage } from '../agent-ports';
 import { errorMessage } from '../errors';
 import type { TokenUsage } from '../ports';
 import { planRepair } from './prompts';
@@ -13,6 +13,8 @@ import { Stopped, abortable } from './stop';
 export interface PlanRequest {
   goal: string;
   context: string;
+  /** The page the run starts on (already framed and redacted; redacted again here with the rest). */
+  page?: PlannerPage;
   models: AgentModels;
   secrets: Secrets;
   signal?: AbortSignal;
@@ -24,10 +26,13 @@ export type PlanOutcome = { plan: AgentPlan; repaired: boolean } | { failed: str
 
 export async function makePlan(r: PlanRequest): Promise<PlanOutcome> {
   const { goal, context, signal, models, secrets } = r;
+  // Everything the planner reads passes the redaction; the screenshot's bytes are no text and
+  // pass unchanged (run-agent.ts decides whether one may be sent at all).
+  const page = r.page ? { page: r.page } : {};
   let checked: { plan: AgentPlan | null; errors: string[] };
   let previous: string;
   try {
-    const first = await abortable(signal, models.plan(secrets.redactAll({ goal, context, signal })));
+    const first = await abortable(signal, models.plan(secrets.redactAll({ goal, context, ...page, signal })));
     r.addUsage(first.usage);
     checked = checkPlan(first.plan);
     previous = first.raw;
@@ -40,7 +45,7 @@ export async function makePlan(r: PlanRequest): Promise<PlanOutcome> {
 
   let second;
   try {
-    second = await abortable(signal, models.plan(secrets.redactAll({ goal, context: context + planRepair(checked.errors, previous), signal })));
+    second = await abortable(signal, models.plan(secrets.redactAll({ goal, context: context + planRepair(checked.errors, previous), ...page, signal })));
   } catch (e) {
     if (e instanceof Stopped || signal?.aborted) throw e;
     return { failed: `the planner's answer was invalid (${checked.errors.join('; ')}) and the repair request failed: ${errorMessage(e)}` };

@@ -1,6 +1,6 @@
-import type { AgentPlan, AgentTool, PageCommand } from '../../protocol/agent';
+import { isDirectAnswer, type AgentPlan, type AgentTool, type PageCommand } from '../../protocol/agent';
 import type { Audience, NoticeCode } from '../../protocol/codes';
-import type { ExecutorRequest } from '../agent-ports';
+import type { ExecutorRequest, PlannerPage } from '../agent-ports';
 import { errorMessage } from '../errors';
 import type { TokenUsage } from '../ports';
 import { clip } from '../words';
@@ -49,7 +49,11 @@ export const AGENT_DEFAULTS = {
   noChangeMs: 15_000,
   snapshotChars: 12_000,
   maskPii: true,
+  screenshots: false,
 } as const;
+
+/** The planner's screenshot: at most this wide (CSS pixels), JPEG at this quality — enough to read a page's layout and large text. */
+export const SCREENSHOT = { maxWidth: 1024, quality: 60 } as const;
 
 /** Extra executor turns after the last plan step, to finish with done. */
 export const WRAP_UP_TURNS = 3;
@@ -67,6 +71,7 @@ const AUDIENCE: Record<NoticeCode, Audience> = {
   answer_unusable: 'model',
   tab_unreadable: 'person',
   secret_missing: 'person',
+  screenshot_skipped: 'person',
 };
 
 interface Instruction {
@@ -114,6 +119,7 @@ class AgentRun {
       noChangeMs: o.noChangeMs ?? d.noChangeMs,
       snapshotChars: o.snapshotChars ?? d.snapshotChars,
       maskPii: o.maskPii ?? d.maskPii,
+      screenshots: o.screenshots ?? d.screenshots,
     };
     this.policy = { allow: o.allowDomains, deny: o.denyDomains };
     this.secrets = new Secrets(o.secrets);
@@ -146,9 +152,12 @@ class AgentRun {
     const { signal } = this.input;
     try {
       checkStop(signal);
+      const start = await this.startOnTab();
+      if (start && 'end' in start) return this.finish(start.end.status, start.end.reason);
       const planned = await makePlan({
         goal: this.input.goal,
         context: this.planContext(),
+        ...(start?.page ? { page: start.page } : {}),
         models: this.input.models,
         secrets: this.secrets,
         signal,
@@ -157,6 +166,8 @@ class AgentRun {
       if ('failed' in planned) return this.finish('failed', planned.failed);
       this.plan = planned.plan;
       this.emit({ type: 'plan', plan: planned.plan, edited: false, repaired: planned.repaired });
+      // A question about the page shown: the planner's message is the answer, and nothing runs.
+      if (isDirectAnswer(planned.plan)) return this.finish('done', null, this.secrets.redact(planned.plan.message));
 
       const decision = await abortable(signal, this.input.approve(planned.plan));
       if (!decision.approved) return this.finish('cancelled', 'the plan was not approved, so nothing was done');
@@ -173,8 +184,54 @@ class AgentRun {
     }
   }
 
+  /**
+   * The person's tab the run starts on, when asked for: made target tab 1 and read for the
+   * planner (snapshot, and screenshot when on). Null without a start tab; `end` when the run
+   * cannot start there (no such tab, or its domain is refused).
+   */
+  private async startOnTab(): Promise<{ page?: PlannerPage } | { end: { status: AgentStatus; reason: string } } | null> {
+    const wanted = this.input.startTab;
+    if (!wanted) return null;
+    const { browser, signal } = this.input;
+    let targetId: string;
+    if (wanted === 'current') {
+      const found = await abortable(signal, browser.currentTab());
+      if (!found.tab) return { end: { status: 'failed', reason: `there is no current tab to start from: ${found.why}` } };
+      targetId = found.tab.targetId;
+    } else targetId = wanted.targetId;
+
+    const { target } = this.tabs.add(targetId, '', true);
+    const refused = await this.tabs.refresh();
+    if (refused) return { end: { status: 'refused', reason: refused } };
+    const shown = this.tabs.forModel()[0];
+    if (!shown || !target.snapshot) return {}; // unreadable: the notice says so, and the planner plans without the page
+    const image = await this.screenshotFor(target.targetId, target.snapshot);
+    return { page: { text: shown.text, ...(image ? { image } : {}) } };
+  }
+
+  /** The start tab's screenshot, when screenshots are on and the page's text shows no secret. */
+  private async screenshotFor(targetId: string, snap: { url: string; title: string; text: string }): Promise<PlannerPage['image'] | null> {
+    if (!this.o.screenshots) return null;
+    // A picture cannot be redacted: a page whose text holds a secret (in any form redaction
+    // knows) would show it, so the planner gets the redacted text only.
+    const raw = `${snap.url}\n${snap.title}\n${snap.text}`;
+    if (this.secrets.redact(raw) !== raw) {
+      this.personNotice('screenshot_skipped', 'No screenshot was sent to the planner: the page shows a secret, which a picture cannot hide.');
+      return null;
+    }
+    try {
+      return await abortable(this.input.signal, this.input.browser.screenshot(targetId, SCREENSHOT));
+    } catch (e) {
+      if (e instanceof Stopped) throw e;
+      this.personNotice('screenshot_skipped', `No screenshot was sent to the planner: ${this.secrets.redact(errorMessage(e))}`);
+      return null;
+    }
+  }
+
   private planContext(): string {
+    const start = this.input.startTab ? this.tabs.current : null;
     return plannerContext({
+      startTab: start ? { n: start.n } : null,
       tools: this.tools,
       tabLimit: this.o.tabLimit,
       maxSteps: this.o.maxSteps,
@@ -307,6 +364,11 @@ class AgentRun {
     const n: AgentNotice = { code, audience: AUDIENCE[code], text };
     this.pending.push(n);
     this.emit({ type: 'notice', ...n });
+  }
+
+  /** A notice for the person only: the executor has no use for it. */
+  private personNotice(code: NoticeCode, text: string): void {
+    this.emit({ type: 'notice', code, audience: 'person', text });
   }
 
   private finish(status: AgentStatus, reason: string | null, answer: string | null = null): AgentResult {

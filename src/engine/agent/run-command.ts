@@ -90,6 +90,13 @@ export class CommandRunner {
       case 'close_tab': {
         const t = tabs.find(cmd.tab);
         if (!t) return this.failed('unknown_tab', `Tab ${cmd.tab} is not a target tab. ${tabs.listText()}`);
+        // The person's own tab (the run started on it) is theirs to close: asked like the other safety questions.
+        if (t.theirs) {
+          const q = `close your tab ${secrets.redact(t.url)} (tab ${t.n}; the agent did not open it)`;
+          if (!(await this.d.confirm(`${q[0]!.toUpperCase()}${q.slice(1)}?`))) {
+            return this.failed('declined', `The user declined: ${q}. Do not try it again; choose another way, or finish with done.`, t.n);
+          }
+        }
         try {
           await this.d.browser.closeTab(t.targetId);
         } catch (e) {

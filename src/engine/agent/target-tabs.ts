@@ -15,6 +15,8 @@ export interface Target {
   snapshot: PageSnapshot | null;
   /** The element last typed into or clicked: where a bare Enter goes. */
   lastFocused: number | null;
+  /** The person's own tab the run started on (closing it asks first); false for tabs the agent opened. */
+  theirs: boolean;
 }
 
 export interface TargetTabsDeps {
@@ -54,8 +56,8 @@ export class TargetTabs {
   }
 
   /** A tab the agent just opened becomes the current target; returns the tabs released past the limit. */
-  add(targetId: string, url: string): { target: Target; released: Target[] } {
-    const target: Target = { n: this.nextNumber++, targetId, url, snapshot: null, lastFocused: null };
+  add(targetId: string, url: string, theirs = false): { target: Target; released: Target[] } {
+    const target: Target = { n: this.nextNumber++, targetId, url, snapshot: null, lastFocused: null, theirs };
     this.targets.push(target);
     this.currentTab = target;
     const released: Target[] = [];

@@ -28,7 +28,15 @@ export interface AgentOptions {
    * value; the value is put in only when typing, and redacted from everything the model sees.
    */
   secrets?: Record<string, string>;
+  /**
+   * Send the planner a downscaled screenshot of the tab the run starts on, for vision models.
+   * Default false. Never sent when the page's text shows a secret (a picture cannot be redacted).
+   */
+  screenshots?: boolean;
 }
+
+/** The tab a run starts on: the one the person is looking at, or a given one. Absent: fresh background tabs. */
+export type StartTab = 'current' | { targetId: string };
 
 export type AgentStatus = 'done' | 'stopped' | 'budget' | 'failed' | 'cancelled' | 'refused';
 
@@ -112,6 +120,12 @@ export interface RunAgentInput {
   models: AgentModels;
   tools?: AgentTool[];
   options?: AgentOptions;
+  /**
+   * Start on the person's tab instead of fresh background tabs: it becomes target tab 1, the
+   * planner sees its snapshot (and screenshot, when on), and the executor acts on it — with the
+   * same safety questions, and one more before closing it.
+   */
+  startTab?: StartTab;
   /** The user's decision on the plan; `plan` replaces it (edited). */
   approve(plan: AgentPlan): Promise<{ approved: boolean; plan?: AgentPlan }>;
   /** Safety prompts (password fields, payment forms). False: not done. */

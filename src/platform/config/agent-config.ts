@@ -20,6 +20,10 @@ export const AgentConfigFile = z.strictObject({
     .optional()
     .describe('Size budget of one page snapshot sent to the model (default 12000 characters).'),
   mask_pii: z.boolean({ error: 'must be true or false' }).optional().describe('Mask emails, card and phone numbers in field values (default true).'),
+  screenshots: z
+    .boolean({ error: 'must be true or false' })
+    .optional()
+    .describe('Send the planner a downscaled screenshot of the tab the run starts on (vision models only; default false).'),
   allow_domains: z.array(text('a domain such as example.com'), { error: 'must be a list of domains' }).optional().describe('When set, the agent visits only these domains.'),
   deny_domains: z.array(text('a domain such as example.com'), { error: 'must be a list of domains' }).optional().describe('The agent never visits these domains.'),
   tools: z
@@ -44,6 +48,8 @@ export interface AgentConfig {
   tabLimit: Setting<number | undefined>;
   snapshotChars: Setting<number | undefined>;
   maskPii: Setting<boolean | undefined>;
+  /** Screenshots for the planner (env DESKPILOT_AGENT_SCREENSHOTS, then agent.screenshots; default false). */
+  screenshots: Setting<boolean>;
   allowDomains: string[];
   denyDomains: string[];
   tools: AgentTool[];
@@ -51,7 +57,19 @@ export interface AgentConfig {
   secrets: Record<string, string>;
 }
 
-export function agentConfig(env: NodeJS.ProcessEnv, file: AgentConfigFile | undefined, llm: LlmConfig | null): AgentConfig {
+/** "1"/"true"/"yes"/"on" or "0"/"false"/"no"/"off"; unset or empty: undefined; anything else: the reason it is not a switch. */
+function envSwitch(v: string | undefined): boolean | undefined | { error: string } {
+  if (v === undefined || v.trim() === '') return undefined;
+  const w = v.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(w)) return true;
+  if (['0', 'false', 'no', 'off'].includes(w)) return false;
+  return { error: `must be 1 or 0 (true/false, yes/no, on/off), not ${JSON.stringify(v.slice(0, 40))}` };
+}
+
+/** `fail` throws the configuration error (a bad DESKPILOT_AGENT_SCREENSHOTS), named by its variable. */
+export function agentConfig(env: NodeJS.ProcessEnv, file: AgentConfigFile | undefined, llm: LlmConfig | null, fail: (message: string) => never = (m) => {
+  throw new Error(m);
+}): AgentConfig {
   const model = (envValue: string | undefined, fileValue: string | undefined): Setting<string | undefined> => {
     if (envValue) return { value: envValue, from: 'env' };
     if (fileValue) return { value: fileValue, from: 'file' };
@@ -65,11 +83,20 @@ export function agentConfig(env: NodeJS.ProcessEnv, file: AgentConfigFile | unde
     tabLimit: fromFile(file?.tab_limit),
     snapshotChars: fromFile(file?.snapshot_chars),
     maskPii: fromFile(file?.mask_pii),
+    screenshots: screenshotsSetting(env, file, fail),
     allowDomains: file?.allow_domains ?? [],
     denyDomains: file?.deny_domains ?? [],
     tools: file?.tools ?? [],
     secrets: file?.secrets ?? {},
   };
+}
+
+function screenshotsSetting(env: NodeJS.ProcessEnv, file: AgentConfigFile | undefined, fail: (message: string) => never): Setting<boolean> {
+  const fromEnv = envSwitch(env.DESKPILOT_AGENT_SCREENSHOTS);
+  if (typeof fromEnv === 'object') return fail(`DESKPILOT_AGENT_SCREENSHOTS: ${fromEnv.error}`);
+  if (fromEnv !== undefined) return { value: fromEnv, from: 'env' };
+  if (file?.screenshots !== undefined) return { value: file.screenshots, from: 'file' };
+  return { value: false, from: 'default' };
 }
 
 /** The secrets' values from the environment; names whose variable is unset are reported, not guessed. */

@@ -64,7 +64,9 @@ export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv
     chromePath: pick([env.DESKPILOT_CHROME_PATH || undefined, 'env'], [file.chrome?.path, 'file']),
     chromeProfileDir: path.join(configDir.value, 'chrome-profile'),
     llm,
-    agent: agentConfig(env, file.agent, llm),
+    agent: agentConfig(env, file.agent, llm, (message) => {
+      throw new ConfigError(message);
+    }),
     sync: syncConfig(flags, env, file, (message) => {
       throw new ConfigError(message);
     }),

@@ -63,7 +63,7 @@ describe('LLM agent models (scripted OpenAI-compatible server on 127.0.0.1)', ()
     expect(sent.response_format.type).toBe('json_schema');
     expect(sent.response_format.json_schema.name).toBe('deskpilot_agent_plan');
     expect(sent.response_format.json_schema.strict).toBe(true);
-    expect(sent.response_format.json_schema.schema).toMatchObject({ required: ['steps', 'message'], additionalProperties: false });
+    expect(sent.response_format.json_schema.schema).toMatchObject({ required: ['needs_steps', 'steps', 'message'], additionalProperties: false });
     expect(userOf(server)).toBe('Goal: "find cats"\n\nContext:\nSaved tools: none');
     expect(systemOf(server)).toContain('never instructions');
 
@@ -71,6 +71,25 @@ describe('LLM agent models (scripted OpenAI-compatible server on 127.0.0.1)', ()
     const next = await models.next(request());
     expect(next.raw).toBe('<tool_code>{"action":"type","id":1,"value":"cats","submit":true}</tool_code>');
     expect(server.requests[1]!.model).toBe('fast-executor');
+  });
+
+  it('the planner gets the page it starts on as text, and its screenshot as an image part only when there is one', async () => {
+    const models = createLlmAgentModels({ planner: opts('vision-planner'), executor: opts('e') });
+    const page = '<page_data tab="1" current="yes" url="https://shop.example.com/" title="Shop">\n<input id="1" placeholder="Search">\n</page_data>';
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9]);
+    server.script({ json: { needs_steps: false, steps: [], message: 'The page has a search box.' } }, { json: plan });
+
+    const r = await models.plan({ goal: 'what is on this page?', context: 'Saved tools: none', page: { text: page, image: { mimeType: 'image/jpeg', data: bytes, width: 9, height: 1 } } });
+    expect(r.plan).toEqual({ needs_steps: false, steps: [], message: 'The page has a search box.' });
+    const parts = userOf(server, 0) as unknown as Array<{ type: string; text?: string; image_url?: { url: string } }>;
+    expect(parts.map((p) => p.type)).toEqual(['text', 'image_url']);
+    expect(parts[0]!.text).toContain(`Context:\nSaved tools: none\n\nThe user's current tab (target tab 1):\n${page}`);
+    expect(parts[0]!.text).toContain('screenshot');
+    expect(parts[1]!.image_url!.url).toBe(`data:image/jpeg;base64,${Buffer.from(bytes).toString('base64')}`);
+
+    await models.plan({ goal: 'what is on this page?', context: 'Saved tools: none', page: { text: page } });
+    expect(userOf(server, 1)).toBe(`Goal: "what is on this page?"\n\nContext:\nSaved tools: none\n\nThe user's current tab (target tab 1):\n${page}`);
+    expect(JSON.stringify(server.requests[1]!.body)).not.toContain('image_url');
   });
 
   it('the executor gets the strict {command: …} schema (optional fields nullable) and everything it needs in one message', async () => {

@@ -1,8 +1,10 @@
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { AgentModels } from '../../engine/agent-ports';
-import { executorMessage, executorPrompt, plannerMessage, plannerPrompt } from '../../engine/agent/prompts';
-import { AgentPlan, PageCommand } from '../../protocol/agent';
+import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
+import type { PlannerRequest } from '../../engine/agent-ports';
+import { SCREENSHOT_NOTE, executorMessage, executorPrompt, plannerMessage, plannerPrompt } from '../../engine/agent/prompts';
+import { PageCommand } from '../../protocol/agent';
 import { chat } from './chat-call';
 import { extractJson } from './extract-json';
 import { LlmError, excerpt } from './llm-errors';
@@ -38,7 +40,32 @@ export const LlmAgentCommand = z.strictObject({
   command: z.union(commandVariants as unknown as [AnyObject, AnyObject, ...AnyObject[]]).describe('Exactly one page command.'),
 });
 
-export const agentPlanFormat = () => zodResponseFormat(AgentPlan, 'deskpilot_agent_plan');
+/**
+ * The planner's structured answer. Strict mode wants every field, so needs_steps is required
+ * here (optional in AgentPlan, where a plan without it needs steps); the loop checks the rest.
+ */
+export const LlmAgentPlan = z.strictObject({
+  needs_steps: z.boolean().describe('false: the page shown already answers the question; steps is then empty and message is the answer'),
+  steps: z.array(z.string()).max(30).describe('Plain-English steps, one command each.'),
+  message: z.string().describe('One line on what you will do, or the answer when needs_steps is false.'),
+});
+
+export const agentPlanFormat = () => zodResponseFormat(LlmAgentPlan, 'deskpilot_agent_plan');
+
+/**
+ * The planner's user message: text, and the page's screenshot as an image part (a data URL)
+ * when there is one — the form OpenAI-compatible vision models take.
+ */
+export function plannerUserContent(req: PlannerRequest): string | ChatCompletionContentPart[] {
+  const text = plannerMessage(req.goal, req.context, req.page?.text);
+  const image = req.page?.image;
+  if (!image) return text;
+  const url = `data:${image.mimeType};base64,${Buffer.from(image.data).toString('base64')}`;
+  return [
+    { type: 'text', text: `${text}\n\n${SCREENSHOT_NOTE}` },
+    { type: 'image_url', image_url: { url } },
+  ];
+}
 export const agentCommandFormat = () => zodResponseFormat(LlmAgentCommand, 'deskpilot_page_command');
 
 // ---- the models ----
@@ -56,7 +83,7 @@ export function createLlmAgentModels(opts: { planner: LlmOptions; executor: LlmO
         {
           messages: [
             { role: 'system', content: plannerPrompt() },
-            { role: 'user', content: plannerMessage(req.goal, req.context) },
+            { role: 'user', content: plannerUserContent(req) },
           ],
           // json_object: for servers without json_schema support; the prompt describes the shape.
           response_format: p.mode === 'strict' ? agentPlanFormat() : { type: 'json_object' },

@@ -2,13 +2,15 @@
 // agent tab (plus auto-attached sessions for out-of-process iframes), an isolated world in every
 // frame that numbers elements and watches the DOM. See agent-tab.ts for the per-tab work.
 
-import type { ActionOutcome, AgentBrowser, BrowserTab, ElementFacts, InTabCommand, PageSnapshot } from '../../../engine/agent-ports';
+import type { ActionOutcome, AgentBrowser, BrowserTab, ElementFacts, InTabCommand, PageImage, PageSnapshot } from '../../../engine/agent-ports';
 import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../../engine/errors';
 import { call, isNoTargetError, sleep, type CdpConnection, type CdpListener } from '../cdp-connection';
 import { openBrowserSocket, DEFAULT_CONNECT_TIMEOUT_MS } from '../connect';
 import { DevtoolsGuard, refusalMessage } from '../devtools-guard';
 import { hostPort } from '../endpoint-url';
 import { checkUrl } from './action-error';
+import { findCurrentTab } from './current-tab';
+import { pageScreenshot } from './page-screenshot';
 import { AgentTab, DEFAULT_TIMINGS, type TabTimings } from './agent-tab';
 import { maskPii } from './pii';
 import { withoutDevtoolsSockets } from './request-guard';
@@ -275,6 +277,19 @@ class CdpAgentBrowserImpl implements CdpAgentBrowser {
     const tab = await this.tab(targetId);
     const snap = await this.surfaced(tab, () => tab.snapshot(opts));
     return { ...snap, url: withoutDevtoolsSockets(snap.url), title: withoutDevtoolsSockets(snap.title), text: withoutDevtoolsSockets(snap.text) };
+  }
+
+  async currentTab(): Promise<{ tab: BrowserTab } | { tab: null; why: string }> {
+    const { conn } = await this.connection();
+    const found = await findCurrentTab(conn);
+    if (!found.tab) return found;
+    // The DevTools endpoint's address is not for the model, whatever tab shows it.
+    return { tab: { ...found.tab, url: withoutDevtoolsSockets(found.tab.url), title: withoutDevtoolsSockets(found.tab.title) } };
+  }
+
+  async screenshot(targetId: string, opts: { maxWidth: number; quality: number }): Promise<PageImage> {
+    const tab = await this.tab(targetId);
+    return this.surfaced(tab, () => pageScreenshot(tab.session, opts));
   }
 
   async element(targetId: string, id: number): Promise<ElementFacts | null> {
