@@ -2,7 +2,6 @@
 // "now put it on the right" refer to what was just done.
 
 export type PlannerMode = 'auto' | 'local' | 'llm';
-export const PLANNER_MODES: readonly PlannerMode[] = ['auto', 'local', 'llm'];
 
 export interface Turn {
   /** ms since epoch */

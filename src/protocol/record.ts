@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { COMMAND_TYPES, Command, type CommandType } from './commands';
 
-// What one executed command leaves behind, shaped after the command-queue design
-// (shared/seeds/003): discriminated on the command type, status implied by which of
-// `result` / `error` is present, so a later cross-device queue can store the same rows.
+// What one executed command leaves behind: discriminated on the command type, its status
+// implied by which of `result` / `error` is present (neither: still pending, or abandoned
+// mid-run), so a cross-device command queue can store the same rows.
 
 export const CommandResult = z.strictObject({
   ok: z.boolean(),
@@ -30,7 +30,3 @@ export const ExecutionRecord = z.strictObject({
   error: RecordError.optional(),
 }).refine((r) => r.type === r.payload.type, { error: 'type must equal payload.type', path: ['type'] });
 export type ExecutionRecord = z.infer<typeof ExecutionRecord>;
-
-/** A record without result or error is still pending (or was abandoned mid-run). */
-export const recordStatus = (r: ExecutionRecord): 'pending' | 'done' | 'failed' =>
-  r.error ? 'failed' : r.result ? (r.result.ok ? 'done' : 'failed') : 'pending';
