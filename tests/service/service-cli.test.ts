@@ -84,7 +84,15 @@ describeDesktop('the CLI and a running deskpilot service', () => {
     expect(await served('snapshot')).toBe(snapshotsBefore + 1);
     expect(remote.json.sources.chrome.ok).toBe(true);
     expect(remote.json.sources.windows.ok).toBe(true);
-    const timeless = (s: Record<string, unknown>) => ({ ...s, taken_at: typeof s.taken_at });
+    // The same desk, plus what only the warm service can know: when it saw each tab used.
+    expect(remote.json.tab_usage.source).toBe('service');
+    expect(local.json.tab_usage).toBeUndefined();
+    type Snap = Record<string, unknown> & { tabs: Array<Record<string, unknown>> };
+    const timeless = ({ tab_usage: _, ...s }: Snap) => ({
+      ...s,
+      taken_at: typeof s.taken_at,
+      tabs: s.tabs.map(({ last_used_at: _used, ...t }) => t),
+    });
     expect(timeless(remote.json)).toEqual(timeless(local.json));
 
     const status = await runCli(['service', 'status'], { env });

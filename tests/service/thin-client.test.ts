@@ -106,12 +106,14 @@ describeDesktop('the thin client: the service runs the CLI for it, with the same
    * pages were open and says "Chrome". That is the warm engine's, not the thin client's.
    */
   const BRAND = /\bChrom(e|ium) (\d+\.)/g;
+  /** What only a long-lived process knows: tab ages from the service's tab clock (service-cli.test checks them). */
+  const WARM_ONLY = new Set(['tab_usage', 'last_used_at']);
   /** A clock reading in text ("Taken at …"). */
   const TIME = /\b\d{4}-\d\d-\d\dT[\d:.]+Z\b/g;
   const steady = (run: Run) => {
     let stdout: unknown = run.stdout.replace(BRAND, 'Chrom* $2').replace(TIME, '<time>');
     try {
-      stdout = JSON.parse(stdout as string, (key, value) => (VOLATILE.has(key) ? typeof value : value));
+      stdout = JSON.parse(stdout as string, (key, value) => (WARM_ONLY.has(key) ? undefined : VOLATILE.has(key) ? typeof value : value));
     } catch {
       // not JSON: compared as it is
     }
