@@ -11,7 +11,7 @@ export interface PageSnapshot {
   url: string;
   title: string;
   /**
-   * The seed's format: `<browsing_context>` with a URL line and numbered interactive elements
+   * The format the executor model is taught: `<browsing_context>` with a URL line and numbered interactive elements
    * (`<button id="2" label="Search">Search</button>`, new ones marked), "N more below", and an
    * `<api_activity>` block for XHR/fetch calls since the previous snapshot.
    */
@@ -92,7 +92,7 @@ export interface AgentBrowser {
   /** Null when the number is not on the page any more. */
   element(targetId: string, id: number): Promise<ElementFacts | null>;
   /**
-   * Performs one in-tab command and waits for the page to settle. `noChangeMs` (the seed: 15 s)
+   * Performs one in-tab command and waits for the page to settle. `noChangeMs` (15 s by default)
    * bounds the wait for a DOM change; no change is reported, not an error.
    */
   perform(targetId: string, cmd: InTabCommand, opts: { noChangeMs: number; maskPii: boolean }): Promise<ActionOutcome>;

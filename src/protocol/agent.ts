@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-// Agent mode: page commands inside a tab (shared/seeds/001), and the planner/executor split
-// (shared/seeds/002). Elements are addressed by the numbers of the latest page snapshot.
+// Agent mode: page commands inside a tab, and the split between a planner model (plain-English
+// steps) and an executor model (one command per turn). Elements are addressed by the numbers of
+// the latest page snapshot.
 
 const elementId = z
   .number({ error: 'must be an element number from the latest snapshot' })

@@ -117,7 +117,7 @@ export type SettingsResult = { ok: true; settings: SettingsView } | { ok: false;
 
 const MAX_AUDIO_BYTES = 25 * 1024 * 1024;
 
-// ---- agent mode (issue 6): a web task planned by the LLM, approved by the person, run step by step ----
+// ---- agent mode: a web task planned by the LLM, approved by the person, run step by step ----
 
 const runId = z.string().min(1, { error: 'must not be empty' }).max(100);
 /** A plan step as the person may edit it: the planner's own limits (src/protocol/agent.ts AgentPlan). */

@@ -253,7 +253,7 @@ describe('agent loop (scripted browser and models)', () => {
     expect(browser.performed.map((p) => p.cmd.action)).toEqual(['select', 'type']);
   });
 
-  it('a command with no DOM change is reported with the seed\'s message', async () => {
+  it('a command with no DOM change is reported with the fixed no-change sentence', async () => {
     const still: FakePage = { title: 'Still', body: '<button id="1">Nothing</button>', elements: { 1: { tag: 'button' } }, perform: () => ({ changed: false }) };
     const browser = scriptedBrowser({ 'https://still.example.com/': still });
     const models = scriptedModels([plan3], [tool({ action: 'open_tab', url: 'https://still.example.com/' }), tool({ action: 'click', id: 1 }), tool({ action: 'done', answer: 'x' })]);

@@ -23,7 +23,7 @@ export interface FakeTab {
 
 export interface FakePage {
   title?: string;
-  /** The snapshot's element lines (the seed's format), or a function of the tab's state. */
+  /** The snapshot's element lines (the <browsing_context> format), or a function of the tab's state. */
   body: string | ((tab: FakeTab) => string);
   elements?: Record<number, Partial<ElementFacts>>;
   /** What an action does; return nothing for the default "ok, the page changed" (a failure without a code is action_failed). */

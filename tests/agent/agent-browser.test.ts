@@ -91,7 +91,7 @@ describeDesktop('CDP agent browser (real Chromium)', () => {
     await rig?.stop();
   });
 
-  it('opens a background tab without activating it, and the snapshot has the seed format', async () => {
+  it('opens a background tab without activating it, and the snapshot has the <browsing_context> format', async () => {
     const tab = await open('/search.html');
     // The tab Chromium started with stays the selected one. (The agent's tab reports itself visible
     // and focused: focus emulation, so pages render and react as if in front.)

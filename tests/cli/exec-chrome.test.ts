@@ -49,7 +49,7 @@ describeDesktop('deskpilot exec against a real Chromium', () => {
     await tabs('One', 'Two', 'Three', 'Four', 'Five', 'Six');
   });
 
-  it('context --json shows every tab with the seed fields, in tab-strip order', async () => {
+  it('context --json shows every tab with the protocol tab fields, in tab-strip order', async () => {
     const r = await runCli(['context', '--json'], { env });
     expect(r.code).toBe(0);
     const snap = r.json;

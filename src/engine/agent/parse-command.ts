@@ -3,7 +3,7 @@ import { echo } from '../../protocol/echo';
 import { jsonSyntaxReason } from '../../protocol/json-syntax';
 import { formatFieldError, zodErrors } from '../../protocol/validation';
 
-// The executor's answer → exactly one PageCommand. Three forms are accepted (the seed):
+// The executor's answer → exactly one PageCommand. Three forms are accepted:
 //   1. structured output: the whole answer is JSON — `{"command": {…}}` (strict mode, where
 //      null stands for an absent field) or the command object itself;
 //   2. `<tool_code>{…}</tool_code>` anywhere in the text (preferred in prose answers);
@@ -93,7 +93,7 @@ export function toCommand(value: unknown): ParsedCommand {
   return { ok: true, command: parsed.data };
 }
 
-// ---- legacy tool calls (shared/seeds/002: `{ "tool": "clickElement", "inputs": { … } }`) ----
+// ---- legacy tool calls (`{ "tool": "clickElement", "inputs": { … } }`, as older agent prompts asked) ----
 
 type Fields = Record<string, unknown>;
 const first = (f: Fields, ...keys: string[]) => keys.map((k) => f[k]).find((v) => v !== undefined && v !== null);

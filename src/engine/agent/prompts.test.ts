@@ -16,7 +16,7 @@ describe('the agent prompts', () => {
 });
 
 describe('what the executor reads, made from typed outcomes', () => {
-  it("a failed command is a \"System Error:\" (the seed's wording); one that worked is its own words", () => {
+  it("a failed command is a \"System Error:\"; one that worked is its own words", () => {
     expect(outcomeText({ ok: false, message: 'Element ID 12 not found.' }, 4000)).toBe('System Error: Element ID 12 not found.');
     expect(outcomeText({ ok: true, message: 'Clicked element 3.' }, 4000)).toBe('Clicked element 3.');
   });
@@ -33,7 +33,7 @@ describe('what the executor reads, made from typed outcomes', () => {
     expect(modelNotice({ code: 'tab_unreadable', text: 'Could not read tab 2 (https://a.example/): gone' })).toBe('System Error: Could not read tab 2 (https://a.example/): gone');
   });
 
-  it("no DOM change: the seed's sentence with the real wait", () => {
+  it('no DOM change: the fixed sentence with the real wait', () => {
     expect(noChangeText(15_000)).toBe('Action executed but no DOM change detected within 15 seconds.');
     expect(noChangeText(1_500)).toBe('Action executed but no DOM change detected within 1.5 seconds.');
     expect(noChangeText(500)).toBe('Action executed but no DOM change detected within 0.5 seconds.');

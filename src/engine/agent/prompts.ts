@@ -8,7 +8,7 @@ import type { AgentNotice } from './types';
 // Everything agent mode's two models read, in one place: the planner's and the executor's system
 // prompts, their user messages, and the framing of what the loop tells the executor — notices,
 // command outputs and page snapshots. The loop and the browser hand over typed outcomes; the
-// model's wording ("System Error: …", "System: …", the seed's sentences) is made here, once.
+// model's wording ("System Error: …", "System: …", the fixed sentences it is taught) is made here, once.
 
 // ---- the command reference ----
 
@@ -163,7 +163,7 @@ const NOTICE_KIND: Record<NoticeCode, 'System' | 'System Error'> = {
 /** A notice as the executor reads it: "System: …" or, for a failure, "System Error: …". */
 export const modelNotice = (n: Pick<AgentNotice, 'code' | 'text'>) => `${NOTICE_KIND[n.code]}: ${n.text}`;
 
-/** The seed's sentence for an action after which the page did not change, with the real wait. */
+/** The sentence for an action after which the page did not change, with the real wait. */
 export function noChangeText(ms: number): string {
   const s = ms / 1000;
   const text = Number.isInteger(s) ? String(s) : String(Math.round(s * 100) / 100);

@@ -22,7 +22,7 @@ import { Stopped, abortable, checkStop } from './stop';
 import { TargetTabs } from './target-tabs';
 import type { AgentEvent, AgentNotice, AgentResult, AgentStatus, InstructionKind, RunAgentInput, StepRecord } from './types';
 
-// The agent loop (shared/seeds/001 and 002): the planner writes plain-English steps, the user
+// The agent loop: the planner writes plain-English steps, the user
 // approves them, then for each step the executor returns exactly one page command, which the loop
 // checks and runs (run-command.ts), recording its output for later turns.
 //

@@ -52,7 +52,7 @@ export interface CommandRunnerDeps {
 }
 
 const isEnter = (key: string) => /(^|\+)(enter|return)$/i.test(key.trim());
-/** Actions after which no DOM change is worth telling the model (the seed's 15 s rule). */
+/** Actions after which no DOM change (within noChangeMs, 15 s by default) is worth telling the model. */
 const EXPECTS_CHANGE = new Set<PageCommand['action']>(['click', 'type', 'select', 'press_key', 'navigate']);
 const codeOf = (e: unknown, fallback: ErrorCode): ErrorCode => (e instanceof DeskPilotError ? e.code : fallback);
 

@@ -4,8 +4,8 @@ import { framedSnapshot } from './prompts';
 import { domainProblem, type DomainPolicy, type Secrets } from './safety';
 
 // The target tabs of one agent run: the tabs the agent opened and still controls, numbered for
-// the model (never reused within a run), the current one, their latest snapshots, and the seed's
-// tab limit — opening past it releases the oldest (left open for the person, no longer a target).
+// the model (never reused within a run), the current one, their latest snapshots, and the
+// tab limit (3 by default) — opening past it releases the oldest (left open for the person, no longer a target).
 
 export interface Target {
   /** The number the model uses (switch_tab / close_tab); never reused within a run. */

@@ -9,11 +9,11 @@ import type { TokenUsage } from '../ports';
 export interface AgentOptions {
   /** Commands executed in total (every command the executor returned and the loop ran). Default 25. */
   maxSteps?: number;
-  /** Target tabs at once; opening past it releases the oldest. Default 3 (the seed). */
+  /** Target tabs at once; opening past it releases the oldest. Default 3. */
   tabLimit?: number;
   /** Consecutive failed turns (invalid answers, failed commands) before the run fails. Default 3. */
   maxFailures?: number;
-  /** How long an action may go without a DOM change before that is reported. Default 15000 (the seed). */
+  /** How long an action may go without a DOM change before that is reported. Default 15000. */
   noChangeMs?: number;
   /** Size budget of the current tab's snapshot in characters; other target tabs get a quarter. Default 12000. */
   snapshotChars?: number;

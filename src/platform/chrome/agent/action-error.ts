@@ -10,7 +10,7 @@ export class ActionError extends DeskPilotError {
   }
 }
 
-/** The seed's wording: the number is not on the page any more (a fresh snapshot has the new ones). */
+/** The number is not on the page any more (a fresh snapshot has the new ones); the executor model knows this sentence. */
 export const notFound = (id: number) => new ActionError('element_not_found', `Element ID ${id} not found.`);
 
 /** The element is there but cannot take the action (disabled, covered, hidden, not a field …). */
