@@ -13,6 +13,7 @@ import { normalizeUrl } from '../src/engine/normalize-url';
 import { resolveBatch } from '../src/engine/resolve';
 import { columns, layoutFrame } from '../src/engine/geometry';
 import type { Planner, PlannerAnswer, TokenUsage } from '../src/engine/ports';
+import type { Turn } from '../src/protocol/planning';
 
 // ---------------------------------------------------------------------------- the labelled set
 
@@ -23,10 +24,20 @@ const ClarifyExpectation = z.strictObject({
 });
 export type ClarifyExpectation = z.infer<typeof ClarifyExpectation>;
 
+/** An earlier turn of a conversation: what was said, the commands it came to, what happened. */
+const EvalTurn = z.strictObject({
+  text: z.string(),
+  /** A protocol command list (checked with parseInput like an expectation). */
+  commands: z.array(z.record(z.string(), z.unknown())),
+  outcome: z.string(),
+});
+
 export const EvalCase = z.strictObject({
   id: z.string().min(1),
   context: z.string().min(1),
   text: z.string(),
+  /** The conversation before `text`, oldest first: a follow-up ("now the right third") is scored with it. */
+  turns: z.array(EvalTurn).min(1).optional(),
   /** A protocol envelope (checked with parseInput separately) or a clarification. */
   expect: z.union([ClarifyExpectation, z.record(z.string(), z.unknown())]),
   tags: z.array(z.string().min(1)).min(1),
@@ -37,6 +48,8 @@ export interface LabelledCase extends EvalCase {
   /** null: the case must end in a clarification. */
   envelope: Envelope | null;
   candidates: string[];
+  /** The earlier turns as a planner is handed them (none for a single request). */
+  history: Turn[];
 }
 
 export interface LabelledSet {
@@ -106,8 +119,9 @@ export function loadLabelledSet(root: string): { set: LabelledSet; problems: str
       ids.add(c.id);
       const snap = contexts.get(c.context);
       if (!snap) problems.push(`${where}: unknown context "${c.context}" (have: ${[...contexts.keys()].join(', ')})`);
+      const history = turnsOf(where, c, problems);
       if (isClarify(c.expect)) {
-        cases.push({ ...c, envelope: null, candidates: c.expect.candidates ?? [] });
+        cases.push({ ...c, envelope: null, candidates: c.expect.candidates ?? [], history });
         return;
       }
       const label = parseInput(c.expect);
@@ -121,11 +135,26 @@ export function loadLabelledSet(root: string): { set: LabelledSet; problems: str
       }
       if (label.envelope.commands.length === 0) problems.push(`${where}: expect: an answer needs at least one command`);
       if (snap) problems.push(...labelAgainstContext(where, label.envelope, snap));
-      cases.push({ ...c, envelope: label.envelope, candidates: [] });
+      cases.push({ ...c, envelope: label.envelope, candidates: [], history });
     });
   }
   if (cases.length === 0) problems.push(`${root}: no cases`);
   return { set: { contexts, cases }, problems };
+}
+
+/**
+ * A case's earlier turns in the app's Turn form, a minute apart and ending a minute before
+ * now (the app keeps turns for follow-ups only that long); each turn's commands must be valid.
+ */
+function turnsOf(where: string, c: EvalCase, problems: string[]): Turn[] {
+  const turns = c.turns ?? [];
+  const now = Date.now();
+  return turns.map((t, i) => {
+    const envelope = { commands: t.commands, needs_clarification: false, clarification_reason: null };
+    const checked = parseInput(envelope);
+    if (!checked.ok) problems.push(...checked.errors.map((e) => `${where}: turns[${i}]: ${formatFieldError(e)}`));
+    return { at: now - (turns.length - i) * 60_000, text: t.text, envelope, outcome: t.outcome };
+  });
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -184,6 +213,7 @@ function labelAgainstContext(where: string, env: Envelope, snap: ContextSnapshot
  *   context ("main" = "left" on one screen, "next" = the one after the window's);
  * - set_app_state: the app and the state;
  * - undo: steps 1 = no steps;
+ * - open_recent: the path, and the app it opens in as resolved (a project's own IDE = that IDE named);
  * - query: the question without case, punctuation or extra spaces.
  */
 export function canonicalCommands(commands: readonly Command[], snap: ContextSnapshot): string[] {
@@ -238,6 +268,13 @@ export function canonicalCommands(commands: readonly Command[], snap: ContextSna
       case 'undo':
         out.push({ type: c.type, steps: c.steps ?? 1 });
         break;
+      case 'open_recent': {
+        // As DeskPilot opens it: the listed path and the app it resolves to (a project's own IDE when none is named).
+        const r = resolveBatch([c], snap);
+        const app = r.ok && r.plan[0]?.type === 'open_recent' ? r.plan[0].app : (c.app_name ?? null);
+        out.push({ type: c.type, path: c.path.trim().replace(/[/\\]+$/, ''), app: app?.toLowerCase() ?? null });
+        break;
+      }
       default:
         out.push(canonicalTabOp(c, snap));
     }
@@ -417,7 +454,7 @@ async function runOne(planner: EvalPlanner, c: LabelledCase, snap: ContextSnapsh
   const started = performance.now();
   let answer: Awaited<ReturnType<EvalPlanner['plan']>>;
   try {
-    answer = await planner.plan({ text: c.text, context: snap, turns: [], signal: AbortSignal.timeout(timeoutMs) });
+    answer = await planner.plan({ text: c.text, context: snap, turns: c.history, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     return { ...base, outcome: 'error', ms: performance.now() - started, got: null, detail: e instanceof Error ? e.message : String(e) };
   }

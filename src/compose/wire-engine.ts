@@ -3,6 +3,7 @@ import { Engine } from '../engine/engine';
 import type { WiredEngine } from '../app/wired';
 import type { RawMonitor, WindowBackend } from '../engine/ports';
 import { createAppCatalog } from '../platform/apps/create-app-catalog';
+import { createRecentPlaces } from '../platform/apps/recent/recent-places';
 import { createCdpChromeBackend } from '../platform/chrome/cdp-backend';
 import type { Config, LlmConfig } from '../platform/config/load-config';
 import { createLocalPlanner } from '../engine/local-planner';
@@ -43,6 +44,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
   });
   const windows = windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
+  const apps = createAppCatalog(platform, env);
   const engine = new Engine({
     planners: {
       local: createLocalPlanner(),
@@ -54,7 +56,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     chrome: async () => chrome,
     windows: windows ? async () => windows : null,
     windowsUnavailableReason: `no window backend for ${platform} yet: app and window commands are unavailable`,
-    apps: createAppCatalog(platform, env),
+    apps,
+    recent: createRecentPlaces({ platform, env, catalog: apps }),
     presets: new PresetFileStore(path.join(dir, 'presets.json')),
     tabCollections: new TabCollectionFileStore(path.join(dir, 'tab-collections.json')),
     undo: new UndoFileStore(path.join(dir, 'undo.json')),

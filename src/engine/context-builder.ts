@@ -1,8 +1,8 @@
-import type { ContextSnapshot, InstalledApp, MonitorInfo, RunningApp, SourceStatus, TabInfo } from '../protocol/context';
+import { MAX_RECENT, type ContextSnapshot, type InstalledApp, type MonitorInfo, type RunningApp, type SourceStatus, type TabInfo } from '../protocol/context';
 import { groupWindows, nameResolver } from './app-grouping';
 import { assignRoles } from './monitor-roles';
 import { errorMessage } from './errors';
-import type { AppCatalog, CatalogApp, ChromeBackend, PresetStore, TabCollectionStore, WindowBackend } from './ports';
+import type { AppCatalog, CatalogApp, ChromeBackend, PresetStore, RecentPlaces, TabCollectionStore, WindowBackend } from './ports';
 import { tabUsageOf, toTabInfos } from './tab-listing';
 
 export interface ContextSources {
@@ -14,6 +14,8 @@ export interface ContextSources {
   presets: PresetStore;
   /** Saved sets of tabs; absent: the snapshot lists none. */
   tabCollections?: TabCollectionStore;
+  /** Recent files and projects; absent: the snapshot lists none. */
+  recent?: RecentPlaces;
   now?: () => Date;
 }
 
@@ -29,12 +31,14 @@ export const NO_WINDOW_BACKEND = 'no window backend on this platform yet: app an
 export async function buildContext(src: ContextSources, opts: SnapshotOptions = {}): Promise<ContextSnapshot> {
   const now = src.now ?? (() => new Date());
   const catalog = src.apps.list().catch((): CatalogApp[] => []);
-  const [chrome, windows, installed, presets, collections] = await Promise.all([
+  const [chrome, windows, installed, presets, collections, recent] = await Promise.all([
     chromePart(src, opts),
     windowsPart(src, catalog),
     catalog.then(installedApps),
     presetsPart(src),
     src.tabCollections?.list().then((l) => l.map((c) => c.name)).catch(() => undefined),
+    // Recent items help; a reader that fails must not cost the snapshot.
+    src.recent?.list(MAX_RECENT).catch(() => undefined),
   ]);
   return {
     taken_at: now().toISOString(),
@@ -44,6 +48,7 @@ export async function buildContext(src: ContextSources, opts: SnapshotOptions = 
     tabs: chrome.tabs,
     presets: presets.names,
     ...(collections ? { tab_collections: collections } : {}),
+    ...(recent ? { recent_files: recent.files.slice(0, MAX_RECENT), recent_projects: recent.projects.slice(0, MAX_RECENT) } : {}),
     ...(chrome.usage ? { tab_usage: chrome.usage } : {}),
     sources: { windows: windows.status, chrome: chrome.status, presets: presets.status, ...(chrome.companion ? { companion: chrome.companion } : {}) },
   };

@@ -39,6 +39,8 @@ function targets(cmd: ResolvedCommand): string[] {
       return [cmd.app];
     case 'activate_preset':
       return [cmd.preset];
+    case 'open_recent':
+      return [cmd.path];
     default:
       return [];
   }
@@ -72,5 +74,7 @@ function summary(cmd: ResolvedCommand): string {
       return `apply preset "${cmd.preset}"`;
     case 'undo':
       return cmd.steps === 1 ? 'undo the last change' : `undo the last ${cmd.steps} changes`;
+    case 'open_recent':
+      return `open ${cmd.path} ${cmd.app ? `in ${cmd.app}` : 'with its default app'}`;
   }
 }

@@ -215,7 +215,7 @@ export class Engine {
     const front = new BatchFront();
     for (const [index, cmd] of plan.entries()) {
       const createdAt = this.clock();
-      const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo, front });
+      const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo, front, turns: () => this.deps.turns.recent(6) });
       records.push({
         _v: 1,
         id: this.newId(),

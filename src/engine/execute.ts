@@ -8,7 +8,8 @@ import { domainOf } from './normalize-url';
 import { TabsPartlyClosedError } from './tabs-partly-closed';
 import { byName, tabLabel } from './words';
 import { answerLocally } from './local-planner/answer-locally';
-import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, TabCollectionStore, UndoStore } from './ports';
+import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, RecentPlaces, TabCollectionStore, UndoStore } from './ports';
+import type { Turn } from '../protocol/planning';
 import { isTabOp } from './describe-tabs';
 import { closeRecorded, runTabOp } from './tab-ops';
 import { applyPreset } from './presets';
@@ -27,6 +28,8 @@ export interface ExecutionPorts extends WindowOpsPorts {
   answerer: QuestionAnswerer | null;
   /** Saved sets of tabs; absent where there is no config directory. */
   tabCollections?: TabCollectionStore;
+  /** Opens recent files and projects; absent where none are read. */
+  recent?: RecentPlaces;
 }
 
 export interface ExecContext {
@@ -36,6 +39,8 @@ export interface ExecContext {
   undo: UndoCollector;
   /** What ends the batch in front (see batch-front.ts); absent: nothing is raised or focused for placements. */
   front?: BatchFront;
+  /** The recent turns, oldest first, so an open question can refer to them ("and which of those is oldest?"). */
+  turns?: () => Promise<readonly Turn[]>;
 }
 
 export interface ExecutedCommand {
@@ -109,7 +114,7 @@ async function run(cmd: ResolvedCommand, ctx: ExecContext): Promise<CommandResul
       };
     }
     case 'query':
-      return answerQuestion(cmd.command.question, ports, await snap());
+      return answerQuestion(cmd.command.question, ports, await snap(), (await ctx.turns?.().catch(() => [])) ?? []);
     case 'list_apps':
       return listApps(ports);
     case 'focus_app':
@@ -136,6 +141,12 @@ async function run(cmd: ResolvedCommand, ctx: ExecContext): Promise<CommandResul
     }
     case 'undo':
       return undoBatches(cmd.steps, ports);
+    case 'open_recent': {
+      if (!ports.recent) throw new DeskPilotError('recent files and projects cannot be opened on this desk', 'unavailable');
+      const { pid } = await ports.recent.open(cmd.path, cmd.app);
+      // Not undone: closing what it opened could lose the user's edits in it; the report says so.
+      return { ok: true, message: `Opened ${cmd.path} ${cmd.app ? `in ${cmd.app}` : 'with its default app'} (undo does not close it)`, data: { path: cmd.path, app: cmd.app, pid } };
+    }
   }
 }
 
@@ -155,11 +166,11 @@ function partlyClosed(e: TabsPartlyClosedError, byId: Map<string, TabInfo>): Com
 }
 
 /** Countable and list questions are answered from the snapshot; open ones by the LLM, when there is one. */
-async function answerQuestion(question: string, ports: ExecutionPorts, snap: ContextSnapshot): Promise<CommandResult> {
+async function answerQuestion(question: string, ports: ExecutionPorts, snap: ContextSnapshot, turns: readonly Turn[]): Promise<CommandResult> {
   const local = answerLocally(question, snap);
   if (local !== null) return { ok: true, message: local, data: { question, answered_by: 'local' } };
   if (ports.answerer) {
-    const { answer, usage } = await ports.answerer.answer({ question, context: snap, turns: [] });
+    const { answer, usage } = await ports.answerer.answer({ question, context: snap, turns });
     return { ok: true, message: answer, data: { question, answered_by: 'llm', usage } };
   }
   return {

@@ -236,6 +236,14 @@ export interface AppCatalog {
   launch(app: CatalogApp): Promise<{ pid: number | null }>;
 }
 
+/** Recently used files and projects (the desktop's recent list, code editors' recent workspaces), and opening one again. */
+export interface RecentPlaces {
+  /** Newest first, at most `limit` of each; `app` is a catalog app's name when the recording app is one. */
+  list(limit: number): Promise<{ files: import('../protocol/context').RecentItem[]; projects: import('../protocol/context').RecentItem[] }>;
+  /** Opens `path` in the catalog app named `app`, or with the system's default handler (null); resolves once started. */
+  open(path: string, app: string | null): Promise<{ pid: number | null }>;
+}
+
 export interface PresetStore {
   list(): Promise<import('../protocol/preset').Preset[]>;
   /** Replaces a preset of the same name (case-insensitive). */

@@ -6,6 +6,7 @@ import { appNamed } from './app-names';
 import { findApp, noSuchApp, windowsOf } from './resolve-apps';
 import { isWindowLayoutCommand, resolveWindowCommand } from './resolve-windows';
 import { isUnknownBareWord } from './local-planner/site-aliases';
+import { resolveOpenRecent } from './resolve-recent';
 import { isTabManagerCommand, resolveTabCommand, TAB_MANAGER_TYPES } from './resolve-tabs';
 
 // Resolution turns a schema-valid batch into concrete targets taken from the snapshot the
@@ -109,6 +110,8 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: 
     }
     case 'undo':
       return { type: 'undo', command, steps: command.steps ?? 1 };
+    case 'open_recent':
+      return resolveOpenRecent(command, snap, fail);
   }
 }
 

@@ -166,6 +166,19 @@ export const SetAppState = z
   })
   .describe('Minimise an app\'s window, restore it, or make it truly full screen.');
 
+export const OpenRecent = z
+  .strictObject({
+    type: z.literal('open_recent'),
+    path: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .min(1, { error: 'must be a non-empty string' })
+      .max(MAX_URL_LENGTH, { error: `must be at most ${MAX_URL_LENGTH} characters` })
+      .describe('Exact path from the recent files or projects.'),
+    app_name: name("Installed app to open it in; default: a project's own IDE, a file's default app.").optional(),
+  })
+  .describe('Reopen a recent file or project (cannot be undone).');
+
 export const CloseApp = z
   .strictObject({
     type: z.literal('close_app'),
@@ -376,6 +389,7 @@ export const COMMAND_SCHEMAS = {
   swap_apps: SwapApps,
   tile_apps: TileApps,
   set_app_state: SetAppState,
+  open_recent: OpenRecent,
 } as const;
 
 export type CommandType = keyof typeof COMMAND_SCHEMAS;
@@ -407,6 +421,7 @@ export const Command = z.discriminatedUnion('type', [
   SwapApps,
   TileApps,
   SetAppState,
+  OpenRecent,
 ]);
 export type Command = z.infer<typeof Command>;
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

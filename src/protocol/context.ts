@@ -90,6 +90,20 @@ export const TabUsage = z.strictObject({
 });
 export type TabUsage = z.infer<typeof TabUsage>;
 
+/**
+ * A file or project the user opened recently, as the system recorded it. Only a path listed in
+ * the snapshot may be opened (open_recent), so the lists are the whole of what can be reopened.
+ */
+export const RecentItem = z.strictObject({
+  path: z.string().describe('Absolute path of the file or project folder.'),
+  app: z.string().nullable().describe('The app that opened it, by its name among the installed apps when it is one; null: not recorded.'),
+  used_at: z.string().nullable().describe('ISO 8601 time it was last opened; null: not recorded (the list is still newest first).'),
+});
+export type RecentItem = z.infer<typeof RecentItem>;
+
+/** How many of each are listed: enough for "the file I had open", few enough for a prompt. */
+export const MAX_RECENT = 10;
+
 export const ContextSnapshot = z.strictObject({
   taken_at: z.string().describe('ISO 8601 time the snapshot was taken.'),
   monitors: z.array(MonitorInfo),
@@ -99,6 +113,10 @@ export const ContextSnapshot = z.strictObject({
   presets: z.array(z.string()),
   /** Names of the saved sets of tabs (save_tabs / restore_tabs); absent in older snapshots. */
   tab_collections: z.array(z.string()).optional(),
+  /** Recently used files (the desktop's recent list), newest first; absent where none is read. */
+  recent_files: z.array(RecentItem).max(MAX_RECENT).optional(),
+  /** Recently opened projects (VS Code, Cursor, JetBrains IDEs), newest first; absent where none is read. */
+  recent_projects: z.array(RecentItem).max(MAX_RECENT).optional(),
   /** Absent: no tab has a known last-use time (no companion extension, no warm service). */
   tab_usage: TabUsage.optional(),
   sources: z.strictObject({

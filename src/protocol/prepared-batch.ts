@@ -13,7 +13,7 @@ import {
   SearchTabs,
   UngroupTabs,
 } from './commands';
-import { SetAppState, SwapApps, TileApps } from './commands';
+import { OpenRecent, SetAppState, SwapApps, TileApps } from './commands';
 import { MonitorInfo, TabInfo } from './context';
 import { PlannedCommand } from './report';
 
@@ -36,6 +36,14 @@ export const ResolvedCommand = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('swap_apps'), command: SwapApps, windows: z.array(AppWindow).length(2) }),
   z.strictObject({ type: z.literal('tile_apps'), command: TileApps, windows: z.array(AppWindow).min(2), monitor: MonitorInfo }),
   z.strictObject({ type: z.literal('set_app_state'), command: SetAppState, app: z.string(), windowId: id }),
+  /** path: as listed; kind: which list; app: the installed app to open it in, null for the system's default handler. */
+  z.strictObject({
+    type: z.literal('open_recent'),
+    command: OpenRecent,
+    path: z.string().min(1),
+    kind: z.enum(['file', 'project']),
+    app: z.string().nullable(),
+  }),
   z.strictObject({ type: z.literal('close_app'), command: CloseApp, app: z.string(), windowIds: z.array(id) }),
   z.strictObject({ type: z.literal('list_tabs'), command: ListTabs }),
   z.strictObject({ type: z.literal('switch_tab'), command: SwitchTab, tab: TabInfo }),

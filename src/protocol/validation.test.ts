@@ -39,6 +39,8 @@ describe('parseInput: the ten operations', () => {
     { type: 'swap_apps', app_names: ['Google Chrome', 'XTerm'] },
     { type: 'tile_apps', app_names: ['Google Chrome', 'XTerm', 'Cursor'], monitor: 'top' },
     { type: 'set_app_state', app_name: 'XTerm', state: 'fullscreen' },
+    // recent files and projects
+    { type: 'open_recent', path: '/home/u/src/deskpilot', app_name: 'Visual Studio Code' },
   ];
 
   it('accepts every example of the seed, and covers the ten seed types plus undo, the tab manager and the window layouts', () => {
@@ -50,7 +52,7 @@ describe('parseInput: the ten operations', () => {
       'list_apps', 'focus_app', 'place_app', 'close_app', 'list_tabs', 'switch_tab', 'open_url', 'close_tab', 'activate_preset', 'query', 'undo',
       'search_tabs', 'count_tabs_by_domain', 'reload_tabs', 'move_tabs', 'close_duplicate_tabs', 'save_tabs', 'restore_tabs',
       'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs',
-      'swap_apps', 'tile_apps', 'set_app_state',
+      'swap_apps', 'tile_apps', 'set_app_state', 'open_recent',
     ]);
   });
 
@@ -76,7 +78,7 @@ describe('parseInput: field errors name the path and the reason', () => {
     ['duplicate indices', env([{ type: 'close_tab', tab_indices: [4, 4] }]), ['commands[0].tab_indices[1]: duplicate tab index 4']],
     ['empty index list', env([{ type: 'close_tab', tab_indices: [] }]), ['commands[0].tab_indices: must list at least one tab index']],
     ['missing field', env([{ type: 'switch_tab' }]), ['commands[0].tab_index: is required']],
-    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query, undo, search_tabs, .*ungroup_tabs, swap_apps, tile_apps, set_app_state$/) as unknown as string]],
+    ['unknown type', env([{ type: 'rm_rf' }]), [expect.stringMatching(/^commands\[0\]\.type: must be one of list_apps, .*query, undo, search_tabs, .*ungroup_tabs, swap_apps, tile_apps, set_app_state, open_recent$/) as unknown as string]],
     ['extra field', env([{ type: 'list_tabs', filter: 'reddit' }]), ['commands[0].filter: unknown field']],
     ['extra envelope field', { ...env([]), sudo: true }, ['sudo: unknown field']],
     ['empty name', env([{ type: 'focus_app', app_name: '   ' }]), ['commands[0].app_name: must be a non-empty string']],

@@ -11,6 +11,7 @@ import { undoRule } from './rules/undo';
 import { tabRule } from './rules/tab-rules';
 import { arrangeRule } from './rules/arrange';
 import { windowStateRule } from './rules/window-state';
+import { openRecentRule } from './rules/open-recent';
 
 // One clause → one result, by the first rule that recognises its shape. The order matters
 // where shapes overlap: presets before verbs they share ("focus mode", "start writing
@@ -26,6 +27,9 @@ const RULES: readonly Rule[] = [undoRule, listRule, windowStateRule, presetRule,
 export function parseClause(clause: string, ctx: ClauseContext): ClauseResult | null {
   const c = clause.trim();
   if (!c) return null;
+  // A recent file or project, when the words say one is meant and one matches ("open the deskpilot project").
+  const recent = openRecentRule(c, ctx);
+  if (recent) return recent;
   // The tab manager's own verbs and shapes first (see rules/tab-rules.ts).
   const tab = tabRule(c, ctx);
   if (tab) return tab;

@@ -1,4 +1,4 @@
-import type { ContextSnapshot, InstalledApp, MonitorInfo, TabInfo, WindowInfo } from '../../protocol/context';
+import type { ContextSnapshot, DevicesContext, InstalledApp, MonitorInfo, RecentItem, TabInfo, WindowInfo } from '../../protocol/context';
 import { agoText } from '../tab-age';
 import { clip, oneLine } from '../words';
 
@@ -53,7 +53,22 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
   }
 
   if (presets.ok) out.push(`Presets: ${snap.presets.length ? snap.presets.map((p) => JSON.stringify(p)).join(', ') : 'none saved'}`);
+  const taken = Date.parse(snap.taken_at);
+  if (snap.recent_files?.length) out.push(`Recent files (open_recent path, newest first): ${recentList(snap.recent_files, taken)}`);
+  if (snap.recent_projects?.length) out.push(`Recent projects (open_recent path, newest first): ${recentList(snap.recent_projects, taken)}`);
+  if (snap.devices?.others.length) out.push(otherDevicesText(snap.devices, opts));
   return out.join('\n');
+}
+
+/** "/home/a/notes.md" (gedit, 2 h ago); …: the path is what open_recent takes, exactly. */
+function recentList(items: readonly RecentItem[], now: number): string {
+  return items
+    .map((r) => {
+      const when = Number.isFinite(now) ? agoText(r.used_at, now) : null;
+      const extra = [r.app, when].filter(Boolean).join(', ');
+      return `${JSON.stringify(r.path)}${extra ? ` (${extra})` : ''}`;
+    })
+    .join('; ');
 }
 
 export const monitorLine = (m: MonitorInfo) => `${m.name} ${m.roles.join(',') || '-'} bounds ${rect(m.bounds)} work ${rect(m.work_area)}`;
@@ -121,4 +136,17 @@ function installedLine(names: string[], opts: CompactOptions): string {
   }
   const shown = sorted.filter((n) => kept.has(n));
   return `Installed apps (${shown.length} of ${sorted.length}; the rest not listed): ${shown.join(', ')}`;
+}
+
+/**
+ * The user's other devices, each under its name, in the same lines (a smaller installed-app
+ * budget: the request's words still pick what it names). Their indices are their own.
+ */
+function otherDevicesText(devices: DevicesContext, opts: CompactOptions): string {
+  const head = `THIS COMPUTER is ${JSON.stringify(devices.this_device)}; everything above is its desk. The user's OTHER DEVICES follow — to act on one, set "device" to its name; its tab indices, apps and monitors are its own:`;
+  const parts = devices.others.map((d) => {
+    const status = d.online ? 'online' : `offline, last seen ${d.last_seen}`;
+    return `=== device ${JSON.stringify(d.name)} (${status}) ===\n${compactContext(d.snapshot, { ...opts, installedChars: Math.min(opts.installedChars ?? 2400, 600) })}`;
+  });
+  return [head, ...parts].join('\n');
 }
