@@ -1,13 +1,17 @@
 import type { ContextSnapshot } from '../protocol/context';
 import type { Desk } from './desk';
 
-// Notices that tabs or windows changed, by comparing a cheap signature of the desk every
-// second, and only while someone listens. A stopgap until the live desk model is driven by
-// Chrome's target events and the window manager's: same callback, better source.
+// Notices that tabs or windows changed, only while someone listens. Tabs: where the engine
+// keeps them from Chrome's events (the warm service), a change is looked at as soon as Chrome
+// reports it; windows are still found by comparing a cheap signature every second, since the
+// window backend reports no events. Without a tab source (an engine in this process) the same
+// once-a-second look covers the tabs too.
 
 export type DeskChange = 'tabs' | 'windows';
 
 export const WATCH_INTERVAL_MS = 1000;
+/** Chrome reports one change as several events (a page's title, then its address): looked at once. */
+const TAB_EVENT_SETTLE_MS = 30;
 
 /** What a subscriber cares about, as two strings: equal strings, nothing worth telling. */
 export function deskSignature(snap: ContextSnapshot): Record<DeskChange, string> {
@@ -19,26 +23,60 @@ export function deskSignature(snap: ContextSnapshot): Record<DeskChange, string>
   };
 }
 
+/** Subscribes to "the tabs changed" (the engine's live tab list); returns the function that unsubscribes. */
+export type TabChangeSource = (fn: () => void) => () => void;
+
 /** Calls `onChange` with what changed, until the returned function is called. Never throws. */
-export function watchDesk(desk: Pick<Desk, 'snapshot'>, onChange: (what: DeskChange[]) => void, intervalMs = WATCH_INTERVAL_MS): () => void {
+export function watchDesk(
+  desk: Pick<Desk, 'snapshot'>,
+  onChange: (what: DeskChange[]) => void,
+  opts: { intervalMs?: number; tabChanges?: TabChangeSource } = {},
+): () => void {
+  const intervalMs = opts.intervalMs ?? WATCH_INTERVAL_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let soon: NodeJS.Timeout | undefined;
   let last: Record<DeskChange, string> | null = null;
-  const tick = async () => {
+  let looking: Promise<void> | null = null;
+  /** A tab event came while a look was under way: look again after it. */
+  let again = false;
+  const look = async () => {
     try {
       const now = deskSignature(await desk.snapshot({ summaries: false }));
       const what = last ? (['tabs', 'windows'] as const).filter((k) => now[k] !== last![k]) : [];
       last = now;
       if (what.length && !stopped) onChange([...what]);
     } catch {
-      // The desk is closing or a backend hiccuped: try again on the next tick.
+      // The desk is closing or a backend hiccuped: try again on the next look.
     }
-    // One tick at a time: a slow snapshot delays the next instead of piling up.
+  };
+  // One look at a time: a slow snapshot delays the next instead of piling up.
+  const lookNow = (): Promise<void> =>
+    (looking ??= look().finally(() => {
+      looking = null;
+      if (again && !stopped) {
+        again = false;
+        void lookNow();
+      }
+    }));
+  const tick = async () => {
+    await lookNow();
     if (!stopped) timer = setTimeout(() => void tick(), intervalMs).unref();
   };
+  const onTabEvent = () => {
+    if (stopped || soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      if (looking) again = true;
+      else void lookNow();
+    }, TAB_EVENT_SETTLE_MS).unref();
+  };
+  const unsubscribe = opts.tabChanges?.(onTabEvent);
   void tick();
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(soon);
+    unsubscribe?.();
   };
 }

@@ -3,7 +3,7 @@ import { SERVICE_PROTOCOL_VERSION, ServiceRequest, type Hello, type ServiceEvent
 import type { CliMessage, CliStream } from '../protocol/service-wire';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { Desk } from './desk';
-import { watchDesk } from './desk-watcher';
+import { watchDesk, type TabChangeSource } from './desk-watcher';
 
 // The host of a desk's long-lived parts: it owns the one warm engine (through a Desk) and
 // answers the socket protocol with it. The CLI and the app's windows are its clients; the
@@ -32,12 +32,14 @@ export type RunCli = (argv: string[], io: ClientIo, desk: Desk) => Promise<numbe
 export interface ServiceHostDeps {
   desk: Desk;
   hello: Omit<Hello, 'service' | 'protocol'>;
+  /** Chrome's tab events as the engine follows them: subscribers hear of tab changes at once instead of within a second. */
+  tabChanges?: TabChangeSource;
 }
 
 export class ServiceHost {
   private readonly subscribers = new Set<HostConnection>();
   private readonly served: Record<string, number> = {};
-  /** Watches the desk while anyone is subscribed (a signature compared every second). */
+  /** Watches the desk while anyone is subscribed (tabs by Chrome's events, windows by a signature compared every second). */
   private stopWatching: (() => void) | null = null;
   /** Set when this host runs the CLI for thin clients of that build (the CLI's service does; the app does not). */
   private cli: { build: string; run: RunCli } | null = null;
@@ -152,7 +154,9 @@ export class ServiceHost {
           this.subscribers.add(conn);
           conn.onClose(() => this.unsubscribe(conn));
         }
-        this.stopWatching ??= watchDesk(desk, (what) => this.publish({ event: 'desk.changed', data: { at: Date.now(), what } }));
+        this.stopWatching ??= watchDesk(desk, (what) => this.publish({ event: 'desk.changed', data: { at: Date.now(), what } }), {
+          tabChanges: this.deps.tabChanges,
+        });
         return { topics: req.params.topics };
       case 'cli': {
         if (!this.cli) throw new DeskPilotError('this DeskPilot host does not run the CLI: run the command in its own process', 'refused');

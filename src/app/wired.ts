@@ -13,10 +13,13 @@ export interface WiredEngine {
   /** Which planner answers when the offline matcher is unsure, for status lines. */
   plannerDescription: { kind: 'local' | 'llm'; description: string };
   /**
-   * Starts recording when each tab is used, so tab ages work without the companion extension
-   * (the warm service calls it for its lifetime); returns the function that stops it.
+   * The warm service's tab list: kept current from Chrome's events (a snapshot reads memory),
+   * and when each tab is used recorded, so tab ages work without the companion extension (the
+   * warm service calls it for its lifetime); returns the function that stops it.
    */
   watchTabUse(): () => void;
+  /** `fn` after each change of the tabs while watched (watchTabUse); returns the function that stops it. */
+  onTabsChanged(fn: () => void): () => void;
   dispose(): Promise<void>;
 }
 

@@ -37,9 +37,11 @@ export async function serveEngine(wired: WiredEngine, configDir: string): Promis
   const host = new ServiceHost({
     desk,
     hello: { version: PACKAGE_VERSION, pid: process.pid, device_id: wired.engine.deviceId, started_at: new Date().toISOString(), config_dir: configDir },
+    tabChanges: (fn) => wired.onTabsChanged(fn),
   });
   const listening = await listenService(serviceSocketPath(configDir), (message, conn) => void host.handle(message, conn));
-  // The serving engine keeps its own record of when each tab is used (tab ages without the companion extension).
+  // The serving engine keeps the tab list current from Chrome's events (a snapshot reads memory)
+  // and its own record of when each tab is used (tab ages without the companion extension).
   const stopWatchingTabs = wired.watchTabUse();
   stopServing = async () => {
     stopWatchingTabs();

@@ -68,7 +68,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     engine,
     chrome,
     plannerDescription: llm ? { kind: 'llm', description: `${llm.model} at ${llm.baseURL}` } : { kind: 'local', description: 'offline matcher' },
-    watchTabUse: () => chrome.watchTabUse(),
+    watchTabUse: () => chrome.watchTabs(),
+    onTabsChanged: (fn) => chrome.onTabsChanged(fn),
     dispose: async () => {
       await Promise.all([chrome.dispose(), windows?.dispose()]);
     },

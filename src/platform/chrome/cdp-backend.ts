@@ -1,6 +1,7 @@
 import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../engine/errors';
 import type { ChromeBackend, ChromeTab, CloseTabsResult, CompanionStatus, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
 import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
+import { LIVE_CHECK_INTERVAL_MS, LiveTargets, tabTargets, windowOf } from './live-targets';
 import { connectChrome, DEFAULT_CONNECT_TIMEOUT_MS, type BrowserConnection, type ConnectOptions } from './connect';
 import { DevtoolsGuard, refusalMessage } from './devtools-guard';
 import { defaultUserDataDirs } from './discover';
@@ -52,10 +53,15 @@ interface Session {
   /** The companion extension's worker, found (and kept attached) on first use. */
   companion: CompanionLink;
   textIndex: PageTextIndex;
+  /** The tabs kept current from Chrome's events, while the warm service watches (watchTabs). */
+  live: LiveTargets | null;
 }
 
-/** How often the warm service looks which tab is selected in each window. */
-export const TAB_USE_INTERVAL_MS = 5_000;
+/** Asks the window of each id; null for one that is gone. */
+type WindowsOf = (ids: readonly string[]) => Promise<Array<number | null>>;
+
+/** While watching and not connected, every this many checks DeskPilot tries to connect to Chrome again. */
+const RECONNECT_EVERY_CHECKS = 5;
 
 const ACTIVE_PROBE_TIMEOUT_MS = 300;
 const BRAND_PROBE_TIMEOUT_MS = 500;
@@ -65,8 +71,12 @@ export class CdpChromeBackend implements ChromeBackend {
   private current: Session | null = null;
   private connecting: Promise<Session> | null = null;
   private disposed = false;
-  /** Set while the warm service watches tab use (watchTabUse). */
+  /** Set while the warm service watches the tabs (watchTabs). */
   private clock: TabClock | null = null;
+  private watching = false;
+  private readonly tabListeners = new Set<() => void>();
+  /** Test hook: how many times the tabs were listed by asking Chrome about every one (not from memory). */
+  listingRounds = 0;
 
   constructor(
     private readonly options: CdpChromeBackendOptions,
@@ -95,7 +105,8 @@ export class CdpChromeBackend implements ChromeBackend {
 
   async summarize(targetIds: string[], timeoutMs: number): Promise<Map<string, string | null>> {
     return this.run(async (s) => {
-      const pages = await pageTargets(s.conn);
+      // Kept per page and address: a page is summarised once per load while the service runs.
+      const pages = s.live ? s.live.pages : await pageTargets(s.conn);
       s.summaries.retain(new Set(pages.keys()));
       const wanted = [...new Set(targetIds)];
       const present = wanted.filter((id) => pages.has(id)).map((id) => ({ targetId: id, url: pages.get(id)!.url }));
@@ -111,6 +122,11 @@ export class CdpChromeBackend implements ChromeBackend {
       } catch (e) {
         if (isNoTargetError(e)) throw new TabGoneError(targetId);
         throw e;
+      }
+      const tabId = s.tabMap.tabOf(targetId);
+      if (s.live) {
+        if (tabId) s.live.selected(tabId);
+        else s.live.markStale();
       }
     });
   }
@@ -137,7 +153,7 @@ export class CdpChromeBackend implements ChromeBackend {
   async closeTabs(targetIds: string[]): Promise<CloseTabsResult> {
     return this.run(async (s) => {
       const wanted = [...new Set(targetIds)];
-      const pages = await pageTargets(s.conn);
+      const pages = s.live ? s.live.pages : await pageTargets(s.conn);
       // Only tabs: an id of a worker or extension page is never closed through this call.
       const present = wanted.filter((id) => pages.has(id));
       const missing = wanted.filter((id) => !pages.has(id));
@@ -159,7 +175,7 @@ export class CdpChromeBackend implements ChromeBackend {
       let stillOpen: string[] = [];
       if (drop === null) {
         try {
-          stillOpen = await waitUntilGone(s.conn, requested, timeoutMs);
+          stillOpen = await waitUntilGone(s, requested, timeoutMs);
         } catch (e) {
           if (!this.dropped(s, e)) throw e;
           drop = e;
@@ -175,7 +191,7 @@ export class CdpChromeBackend implements ChromeBackend {
   }
 
   async listTabsInDetail(): Promise<TabListing> {
-    return this.run((s) => tabManager.listInDetail(this.tabSession(s), this.clock));
+    return this.run((s) => tabManager.listInDetail(this.tabSession(s, false), this.clock));
   }
 
   async companion(): Promise<CompanionStatus> {
@@ -183,47 +199,47 @@ export class CdpChromeBackend implements ChromeBackend {
   }
 
   async placesOf(targetIds: string[]): Promise<Map<string, TabPlace>> {
-    return this.run((s) => tabManager.placesOf(this.tabSession(s), targetIds));
+    return this.run((s) => tabManager.placesOf(this.tabSession(s, true), targetIds));
   }
 
   async reloadTabs(targetIds: string[], ignoreCache: boolean): Promise<{ done: string[]; missing: string[] }> {
-    return this.run((s) => tabManager.reloadTabs(this.tabSession(s), targetIds, ignoreCache));
+    return this.changing((s) => tabManager.reloadTabs(this.tabSession(s, true), targetIds, ignoreCache));
   }
 
   async setPinned(targetIds: string[], pinned: boolean): Promise<TabChanges<boolean>> {
-    return this.run((s) => tabManager.setTabState(this.tabSession(s), targetIds, 'pinned', pinned));
+    return this.changing((s) => tabManager.setTabState(this.tabSession(s, true), targetIds, 'pinned', pinned));
   }
 
   async setMuted(targetIds: string[], muted: boolean): Promise<TabChanges<boolean>> {
-    return this.run((s) => tabManager.setTabState(this.tabSession(s), targetIds, 'muted', muted));
+    return this.changing((s) => tabManager.setTabState(this.tabSession(s, true), targetIds, 'muted', muted));
   }
 
   async groupTabs(targetIds: string[], title: string, color?: string): Promise<TabChanges<TabGroupRef | null> & { group: TabGroupRef }> {
-    return this.run((s) => tabManager.groupTabs(this.tabSession(s), targetIds, title, color));
+    return this.changing((s) => tabManager.groupTabs(this.tabSession(s, true), targetIds, title, color));
   }
 
   async ungroupTabs(targetIds: string[]): Promise<TabChanges<TabGroupRef | null>> {
-    return this.run((s) => tabManager.ungroupTabs(this.tabSession(s), targetIds));
+    return this.changing((s) => tabManager.ungroupTabs(this.tabSession(s, true), targetIds));
   }
 
   async regroupTabs(entries: Array<{ targetId: string; group: TabGroupRef | null }>): Promise<{ done: string[]; missing: string[] }> {
-    return this.run((s) => tabManager.regroupTabs(this.tabSession(s), entries));
+    return this.changing((s) => tabManager.regroupTabs(this.tabSession(s, true), entries));
   }
 
   async moveTabs(targetIds: string[], to: { windowOf: string[] } | { newWindow: true }): Promise<TabChanges<TabPlace> & { windowId: number }> {
-    return this.run((s) => tabManager.moveTabs(this.tabSession(s), targetIds, to));
+    return this.changing((s) => tabManager.moveTabs(this.tabSession(s, true), targetIds, to));
   }
 
   async placeTabs(entries: Array<{ targetId: string; place: TabPlace }>): Promise<{ done: string[]; missing: string[] }> {
-    return this.run((s) => tabManager.placeTabs(this.tabSession(s), entries));
+    return this.changing((s) => tabManager.placeTabs(this.tabSession(s, true), entries));
   }
 
   async openTabs(tabs: TabToOpen[], opts: { newWindow?: boolean; windowOf?: string[] }): Promise<Array<{ targetId: string } | { error: string }>> {
-    return this.run((s) => tabManager.openTabs(this.tabSession(s), tabs, opts));
+    return this.changing((s) => tabManager.openTabs(this.tabSession(s, true), tabs, opts));
   }
 
   async searchPageText(targetIds: string[], query: string): Promise<Map<string, string>> {
-    return this.run((s) => tabManager.searchPageText(this.tabSession(s), targetIds, query));
+    return this.run((s) => tabManager.searchPageText(this.tabSession(s, false), targetIds, query));
   }
 
   /** The page-text index's figures from the last search (for the bench). */
@@ -232,31 +248,72 @@ export class CdpChromeBackend implements ChromeBackend {
   }
 
   /**
-   * Starts recording when each tab is first seen and last used, for tab ages without the
-   * companion extension; the warm service calls it and keeps it for its lifetime. Returns the
-   * function that stops the sampling (the times recorded so far stay).
+   * The warm service's way of holding the tabs: from now on every connection to Chrome keeps
+   * the tab list current from Chrome's target events, so a snapshot reads memory; what the
+   * events do not report (which tab is selected, the strip order, a tab moved to another
+   * window) is checked every `checkIntervalMs` (0: never, for tests), and each check also
+   * records when each tab is first seen and last used (tab ages without the companion
+   * extension). While Chrome is away it is looked for again every few checks. Returns the
+   * function that stops watching (the times recorded so far stay).
    */
-  watchTabUse(intervalMs = TAB_USE_INTERVAL_MS): () => void {
+  watchTabs(checkIntervalMs = LIVE_CHECK_INTERVAL_MS): () => void {
     this.clock ??= new TabClock();
-    const clock = this.clock;
+    this.watching = true;
+    if (this.current && !this.current.live) void this.goLive(this.current).catch(() => undefined);
+    let ticks = 0;
     const tick = () => {
       if (this.disposed) return;
-      void this.run(async (s) => {
-        const tabs = await tabTargets(s.conn);
-        clock.observe(
-          tabs.map((t) => t.targetId),
-          tabs.filter((t) => readEmbedderData(t)?.tabActive === true).map((t) => t.targetId),
-        );
-      }).catch(() => undefined); // Chrome not running right now: the next tick tries again
+      const s = this.current;
+      if (s?.live) return void s.live.check().catch(() => undefined);
+      // Not connected (Chrome not running right now): look for it now and then.
+      if (!s && ticks++ % RECONNECT_EVERY_CHECKS === 0) void this.session().catch(() => undefined);
     };
-    tick();
-    const timer = setInterval(tick, intervalMs);
-    timer.unref?.();
-    return () => clearInterval(timer);
+    const timer = checkIntervalMs > 0 ? setInterval(tick, checkIntervalMs) : null;
+    timer?.unref?.();
+    if (timer) tick();
+    return () => {
+      if (timer) clearInterval(timer);
+      this.watching = false;
+      const s = this.current;
+      s?.live?.stop();
+      if (s) s.live = null;
+    };
   }
 
-  private tabSession(s: Session): tabManager.TabSession {
-    return { conn: s.conn, companion: s.companion, guard: s.guard, textIndex: s.textIndex, records: () => this.tabRecords(s) };
+  /** `fn` after each change of the tabs seen while watching (a tab opened, closed, retitled, selected, moved; Chrome gone). */
+  onTabsChanged(fn: () => void): () => void {
+    this.tabListeners.add(fn);
+    return () => this.tabListeners.delete(fn);
+  }
+
+  private tabsChanged(): void {
+    for (const fn of this.tabListeners) fn();
+  }
+
+  private async goLive(s: Session): Promise<void> {
+    const live = await LiveTargets.start(s.conn);
+    if (this.current !== s || s.live) return live.stop();
+    s.live = live;
+    live.onChange(() => this.tabsChanged());
+    const clock = this.clock;
+    if (clock) live.observe((ids, active) => clock.observe(ids, active));
+    this.tabsChanged();
+  }
+
+  /** A tab-manager operation: what it changes (windows, order, pins) is not in Chrome's events, so the next read checks. */
+  private changing<T>(fn: (s: Session) => Promise<T>): Promise<T> {
+    return this.run(async (s) => {
+      try {
+        return await fn(s);
+      } finally {
+        s.live?.markStale();
+      }
+    });
+  }
+
+  /** The tab manager's view; `fresh`: checked with Chrome first (it matches the extension's tabs to these right after). */
+  private tabSession(s: Session, fresh: boolean): tabManager.TabSession {
+    return { conn: s.conn, companion: s.companion, guard: s.guard, textIndex: s.textIndex, records: () => this.tabRecords(s, fresh) };
   }
 
   /** Closes the websocket only: the browser and its tabs stay as they are. */
@@ -265,6 +322,7 @@ export class CdpChromeBackend implements ChromeBackend {
     const s = this.current ?? (await this.connecting?.catch(() => null)) ?? null;
     this.current = null;
     if (s) {
+      s.live?.stop();
       s.companion.dispose();
       await s.conn.close().catch(() => undefined);
     }
@@ -298,16 +356,22 @@ export class CdpChromeBackend implements ChromeBackend {
       nextSeen: 0,
       companion: new CompanionLink(conn, o.companionHelp),
       textIndex: new PageTextIndex(),
+      live: null,
     };
     // A restarted Chrome has new ids and a new port: forget everything and rediscover lazily.
     conn.on('disconnect', () => {
-      if (this.current === s) this.current = null;
+      s.live?.stop();
+      if (this.current !== s) return;
+      this.current = null;
+      if (this.watching) this.tabsChanged();
     });
     if (this.disposed) {
       await conn.close().catch(() => undefined);
       throw new ChromeUnavailableError('The Chrome connection was closed (the backend was disposed); create a new one.');
     }
     this.current = s;
+    // Watching: the list is filled by discovery before the first answer, so no listing round is needed.
+    if (this.watching) await this.goLive(s).catch(() => undefined);
     return s;
   }
 
@@ -339,13 +403,26 @@ export class CdpChromeBackend implements ChromeBackend {
     return this.current !== s || /websocket connection closed|not open|EPIPE|ECONNRESET/i.test(errorMessage(e));
   }
 
-  private async tabRecords(s: Session): Promise<TabRecord[]> {
-    const [tabs, pages] = await Promise.all([tabTargets(s.conn), pageTargets(s.conn)]);
-    const records = tabs.length > 0 ? await this.recordsFromTabs(s, tabs, pages) : await this.recordsFromPages(s, pages);
-    const live = new Set<string>();
-    for (const t of tabs) live.add(t.targetId);
-    for (const id of pages.keys()) live.add(id);
-    for (const id of s.firstSeen.keys()) if (!live.has(id)) s.firstSeen.delete(id);
+  /** Every tab: from memory while watching (checked first when `fresh`), else asked of Chrome tab by tab. */
+  private async tabRecords(s: Session, fresh = false): Promise<TabRecord[]> {
+    let tabs: TargetInfo[];
+    let pages: ReadonlyMap<string, TargetInfo>;
+    let windows: WindowsOf;
+    const live = s.live;
+    if (live) {
+      await (fresh ? live.check() : live.settle());
+      [tabs, pages, windows] = [live.tabs, live.pages, (ids) => live.windowsOf(ids)];
+    } else {
+      this.listingRounds++;
+      [tabs, pages] = await Promise.all([tabTargets(s.conn), pageTargets(s.conn)]);
+      // Asked every time (~3 ms for 100 tabs): a tab dragged to another window keeps its ids.
+      windows = (ids) => Promise.all(ids.map((id) => windowOf(s.conn, id)));
+    }
+    const records = tabs.length > 0 ? await this.recordsFromTabs(s, tabs, pages, windows) : await this.recordsFromPages(s, pages, windows);
+    const alive = new Set<string>();
+    for (const t of tabs) alive.add(t.targetId);
+    for (const id of pages.keys()) alive.add(id);
+    for (const id of s.firstSeen.keys()) if (!alive.has(id)) s.firstSeen.delete(id);
     return records;
   }
 
@@ -355,11 +432,10 @@ export class CdpChromeBackend implements ChromeBackend {
     return n;
   }
 
-  private async recordsFromTabs(s: Session, tabs: TargetInfo[], pages: Map<string, TargetInfo>): Promise<TabRecord[]> {
+  private async recordsFromTabs(s: Session, tabs: TargetInfo[], pages: ReadonlyMap<string, TargetInfo>, windowsOf: WindowsOf): Promise<TabRecord[]> {
     const pageOf = await s.tabMap.map(tabs, pages);
     const mapped = tabs.filter((t) => pageOf.has(t.targetId) && isListablePage(pages.get(pageOf.get(t.targetId)!)!.url));
-    // Asked every time (~3 ms for 100 tabs): a tab dragged to another window keeps its ids.
-    const windows = await Promise.all(mapped.map((t) => windowOf(s.conn, t.targetId)));
+    const windows = await windowsOf(mapped.map((t) => t.targetId));
     const records: TabRecord[] = [];
     mapped.forEach((tab, i) => {
       const windowId = windows[i];
@@ -387,9 +463,9 @@ export class CdpChromeBackend implements ChromeBackend {
   }
 
   /** Chrome without tab targets (before ~M112): every top-level page with a window is a tab. */
-  private async recordsFromPages(s: Session, pages: Map<string, TargetInfo>): Promise<TabRecord[]> {
+  private async recordsFromPages(s: Session, pages: ReadonlyMap<string, TargetInfo>, windowsOf: WindowsOf): Promise<TabRecord[]> {
     const candidates = [...pages.values()].filter((p) => isListablePage(p.url) && !p.subtype);
-    const windows = await Promise.all(candidates.map((p) => windowOf(s.conn, p.targetId)));
+    const windows = await windowsOf(candidates.map((p) => p.targetId));
     const records: TabRecord[] = [];
     candidates.forEach((page, i) => {
       const windowId = windows[i];
@@ -416,28 +492,9 @@ export class CdpChromeBackend implements ChromeBackend {
   }
 }
 
-async function tabTargets(conn: CdpConnection): Promise<TargetInfo[]> {
-  try {
-    const { targetInfos } = await call(conn, 'Target.getTargets', { filter: [{ type: 'tab' }] });
-    return (targetInfos as TargetInfo[]).filter((t) => t.type === 'tab');
-  } catch (e) {
-    if (e instanceof CdpTimeoutError) throw e;
-    return []; // a Chrome that does not know target filters has no tab targets either
-  }
-}
-
 async function pageTargets(conn: CdpConnection): Promise<Map<string, TargetInfo>> {
   const { targetInfos } = await call(conn, 'Target.getTargets', { filter: [{ type: 'page' }] });
   return new Map((targetInfos as TargetInfo[]).filter((t) => t.type === 'page').map((t) => [t.targetId, t]));
-}
-
-async function windowOf(conn: CdpConnection, targetId: string): Promise<number | null> {
-  try {
-    return (await call(conn, 'Browser.getWindowForTarget', { targetId })).windowId;
-  } catch (e) {
-    if (e instanceof CdpTimeoutError) throw e;
-    return null;
-  }
 }
 
 /**
@@ -484,12 +541,12 @@ async function probeBrand(conn: CdpConnection): Promise<string | null> {
   return null;
 }
 
-/** Polls the page list until none of `ids` is left; returns those still open at the deadline. */
-async function waitUntilGone(conn: CdpConnection, ids: readonly string[], timeoutMs: number): Promise<string[]> {
+/** Polls the page list (memory while watching: Chrome's events remove them) until none of `ids` is left; returns those still open at the deadline. */
+async function waitUntilGone(s: Session, ids: readonly string[], timeoutMs: number): Promise<string[]> {
   if (ids.length === 0) return [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const pages = await pageTargets(conn);
+    const pages = s.live ? s.live.pages : await pageTargets(s.conn);
     const left = ids.filter((id) => pages.has(id));
     if (left.length === 0 || Date.now() >= deadline) return left;
     await sleep(CLOSE_POLL_MS);

@@ -1,6 +1,6 @@
 // When each tab was first seen and last used (selected), as the warm service observes it: Chrome
 // reports neither over DevTools, and the companion extension may be missing. The service samples
-// which tab is selected in each window every few seconds (one Target.getTargets call), so a tab
+// which tab is selected in each window every second (one Target.getTargets call), so a tab
 // used for less than one sampling interval may go unnoticed; that is the price of not needing
 // the extension. A tab first seen after watching began and never selected since counts as used
 // when it was opened, as Chrome's own lastAccessed does.

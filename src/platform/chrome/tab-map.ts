@@ -63,6 +63,12 @@ export class TabPageMap {
     return result;
   }
 
+  /** The tab target holding this page, when mapped before. */
+  tabOf(pageId: string): string | undefined {
+    for (const [tab, page] of this.pageByTab) if (page === pageId) return tab;
+    return undefined;
+  }
+
   get size(): number {
     return this.pageByTab.size;
   }
