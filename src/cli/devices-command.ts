@@ -5,7 +5,8 @@ import { parseJsonOf } from '../protocol/json-syntax';
 import type { PlannerMode } from '../protocol/planning';
 import { itemsToConfirm } from '../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../protocol/report';
-import type { DeviceView } from '../protocol/sync';
+import type { DeviceRow, DeviceView } from '../protocol/sync';
+import type { PlanResult } from '../engine/engine';
 import { loadConfig, type ConfigFlags } from '../platform/config/load-config';
 import { exitCodeFor } from './exec-command';
 import { EXIT } from './exit-codes';
@@ -172,13 +173,18 @@ export interface RunOnDeviceArgs {
 }
 
 /**
- * `run "… on the work laptop"`: when sync is set up and the words name a paired device, plans
- * against that device's published desk, asks here before anything destructive, and sends the
- * batch there. Null when the words name no device: the caller runs them here.
+ * `run` with sync set up. Words that name a paired device ("… on the work laptop") are planned
+ * against that device's published desk; otherwise, when the LLM may plan, its context carries
+ * every device's desk, tagged by device, so it can name one ("… on my work machine") or say
+ * which one has a tab. A plan for another device is confirmed here (nobody may sit at the
+ * other computer) and sent there. Null: nothing of this applies, the caller runs the words here.
  */
 export async function maybeRunOnDevice(flags: ConfigFlags, args: RunOnDeviceArgs, io: Io): Promise<number | null> {
   const config = await loadConfig(flags);
-  if (!config.sync || !/\b(on|at)\b/i.test(args.text)) return null;
+  const named = /\b(on|at)\b/i.test(args.text);
+  const llmMayPlan = args.mode !== 'local' && config.llm !== null;
+  if (!config.sync || (!named && !llmMayPlan)) return null;
+  const thisName = config.sync.deviceName.value;
   const { openSync } = await import('../compose/device-sync');
   const { splitDeviceTarget } = await import('../app/sync/device-target');
   let session: OpenSync;
@@ -189,8 +195,18 @@ export async function maybeRunOnDevice(flags: ConfigFlags, args: RunOnDeviceArgs
     return null;
   }
   try {
-    const target = splitDeviceTarget(args.text, session.remote.list().map((v) => v.device));
-    if (!target || target.device.id === session.deviceId) return null;
+    const target = named ? splitDeviceTarget(args.text, session.remote.list().map((v) => v.device)) : null;
+    if (!target || target.device.id === session.deviceId) {
+      const context = session.remote.devicesContext(thisName);
+      if (!llmMayPlan || context.others.length === 0) return null;
+      const { runRun } = await import('./plan-commands');
+      const elsewhere = async (planned: PlanResult) => {
+        const found = session.remote.find(planned.outcome.envelope.device!);
+        if (!found.ok) throw new DeskPilotError(`device: ${found.message}`, 'invalid_input');
+        return sendPlanned(session, found.device, planned, args, io);
+      };
+      return await runRun(flags, { text: args.text, mode: args.mode, yes: args.yes, json: args.json, devices: { context, elsewhere } }, io);
+    }
     const { device } = target;
     const snapshot = await session.remote.snapshotOf(device, { fresh: true });
     const desk = await openDesk(flags, io);
@@ -200,37 +216,42 @@ export async function maybeRunOnDevice(flags: ConfigFlags, args: RunOnDeviceArgs
     } finally {
       await desk.close();
     }
-    const { outcome } = planned;
-    if (outcome.envelope.needs_clarification || !planned.batch) {
-      const reason = outcome.envelope.clarification_reason ?? 'nothing to do';
-      if (args.json) io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope, device: device.name }, null, 2) + '\n');
-      io.err(`needs clarification: ${reason}\n`);
-      return EXIT.needsUser;
-    }
-    const batch = session.remote.adopt(device, planned.batch);
-    // The sender confirms: the other device may have nobody in front of it.
-    const list = confirmationText(itemsToConfirm(batch, CONFIRM_ALL));
-    if (list && !args.yes) {
-      if (!io.interactive()) {
-        io.err(`not run: this needs confirmation — run again with --yes to allow, on "${device.name}":\n${list}`);
-        return EXIT.needsUser;
-      }
-      const answer = await io.ask(`On "${device.name}" this will:\n${list}Go ahead? [y/N] `);
-      if (!/^y(es)?$/i.test(answer.trim())) {
-        io.err('cancelled: nothing was sent\n');
-        return EXIT.needsUser;
-      }
-    }
-    const report = await whileWaiting(io, (signal) => session.remote.run(device, batch, signal)).catch(reportOfFailure);
-    if (!args.json) io.out(`On "${device.name}":\n`);
-    tellReport(report, io, { json: args.json, extra: { envelope: outcome.envelope, planner: outcome.planner, device: { id: device.id, name: device.name } } });
-    return exitCodeFor(report);
+    return await sendPlanned(session, device, planned, args, io);
   } catch (e) {
     io.err(`deskpilot: ${errorMessage(e)}\n`);
     return EXIT.failed;
   } finally {
     await session.close();
   }
+}
+
+/** A plan for another device: its question said here, else confirmed here and sent there. */
+async function sendPlanned(session: OpenSync, device: DeviceRow, planned: PlanResult, args: RunOnDeviceArgs, io: Io): Promise<number> {
+  const { outcome } = planned;
+  if (outcome.envelope.needs_clarification || !planned.batch) {
+    const reason = outcome.envelope.clarification_reason ?? 'nothing to do';
+    if (args.json) io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope, device: device.name }, null, 2) + '\n');
+    io.err(`needs clarification: ${reason}\n`);
+    return EXIT.needsUser;
+  }
+  const batch = session.remote.adopt(device, planned.batch);
+  // The sender confirms: the other device may have nobody in front of it.
+  const list = confirmationText(itemsToConfirm(batch, CONFIRM_ALL));
+  if (list && !args.yes) {
+    if (!io.interactive()) {
+      io.err(`not run: this needs confirmation — run again with --yes to allow, on "${device.name}":\n${list}`);
+      return EXIT.needsUser;
+    }
+    const answer = await io.ask(`On "${device.name}" this will:\n${list}Go ahead? [y/N] `);
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      io.err('cancelled: nothing was sent\n');
+      return EXIT.needsUser;
+    }
+  }
+  const report = await whileWaiting(io, (signal) => session.remote.run(device, batch, signal)).catch(reportOfFailure);
+  if (!args.json) io.out(`On "${device.name}":\n`);
+  tellReport(report, io, { json: args.json, extra: { envelope: outcome.envelope, planner: outcome.planner, device: { id: device.id, name: device.name } } });
+  return exitCodeFor(report);
 }
 
 /** Waiting for the other device ended without its report: withdrawn (cancelled), expired or unreachable (unavailable). */

@@ -95,8 +95,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
     .addOption(jsonOption())
     .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean; json?: boolean }) => {
-      // "… on the work laptop": only words that could name a device load the sync code.
-      if (!o.context && /\b(on|at)\s/i.test(words.join(' '))) {
+      // With sync set up: "… on the work laptop", or every device's desk in the LLM's context.
+      if (!o.context) {
         const { maybeRunOnDevice } = await import('./devices-command');
         const remote = await maybeRunOnDevice(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, json: !!o.json }, io);
         if (remote !== null) {

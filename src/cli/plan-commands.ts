@@ -1,5 +1,7 @@
 import { errorMessage } from '../engine/errors';
+import type { PlanResult } from '../engine/engine';
 import type { PlanOutcome } from '../engine/plan-text';
+import type { DevicesContext } from '../protocol/context';
 import type { PlannerMode } from '../protocol/planning';
 import { itemsToConfirm, type ConfirmItem, type ConfirmPolicy } from '../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../protocol/report';
@@ -55,6 +57,11 @@ export interface RunArgs extends PlanArgs {
   yes: boolean;
   /** The full report as JSON on stdout, instead of a sentence per thing done. */
   json: boolean;
+  /**
+   * With sync: the planner's context also holds the other devices' desks; a plan naming one of
+   * them is handed to `elsewhere` (which sends it there), questions are answered seeing them all.
+   */
+  devices?: { context: DevicesContext; elsewhere(planned: PlanResult): Promise<number> };
 }
 
 /** The terminal asks about everything that closes something; --yes answers for it. */
@@ -73,8 +80,10 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
   const desk = await openDesk(flags, io);
   try {
     let planned;
+    let context = snapshot;
     try {
-      planned = await desk.plan(args.text, { mode: args.mode, snapshot });
+      if (args.devices && !context) context = { ...(await desk.snapshot({ summaries: args.mode !== 'local' })), devices: args.devices.context };
+      planned = await desk.plan(args.text, { mode: args.mode, snapshot: context });
     } catch (e) {
       io.err(`deskpilot: ${errorMessage(e)}\n`);
       return EXIT.failed;
@@ -82,6 +91,7 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
     const { outcome } = planned;
     if (args.explain) explain(outcome, io);
     noteFallback(outcome, io);
+    if (outcome.envelope.device && args.devices) return await args.devices.elsewhere(planned);
     if (outcome.envelope.needs_clarification) {
       const reason = outcome.envelope.clarification_reason ?? 'the request is ambiguous';
       if (args.json) io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');
@@ -110,7 +120,9 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
         }
       }
       // The engine's code is loaded only when it is needed here: a batch the user declined.
-      report = go ? await desk.run(batch) : (await import('../engine/prepare')).droppedReport(batch);
+      // A question is answered from the context it was planned with: with sync, every device's desk.
+      const asks = context?.devices !== undefined && batch.commands.some((c) => c.type === 'query');
+      report = !go ? (await import('../engine/prepare')).droppedReport(batch) : asks ? await desk.exec(outcome.envelope, { snapshot: context }) : await desk.run(batch);
     }
     if (declinedBecause) io.err(declinedBecause);
     tellReport(report, io, { json: args.json, extra: { envelope: outcome.envelope, planner: outcome.planner } });

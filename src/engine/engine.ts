@@ -1,3 +1,4 @@
+import type { Envelope } from '../protocol/commands';
 import type { ContextSnapshot } from '../protocol/context';
 import type { ExecutionRecord } from '../protocol/record';
 import type { PreparedBatch } from '../protocol/prepared-batch';
@@ -6,6 +7,7 @@ import { buildContext, type ContextSources, type SnapshotOptions } from './conte
 import { deskHealth, type DeskHealth } from './health';
 import { groupWindows, nameResolver } from './app-grouping';
 import { describePlanned } from './describe-plan';
+import { deviceTarget } from './device-target';
 import { executeOne } from './execute';
 import type { HistoryStore, TurnStore } from './ports';
 import { planText, type PlanOutcome, type Planners } from './plan-text';
@@ -120,8 +122,8 @@ export class Engine {
       outcome,
       snapshot,
       turns,
-      batch: runnable ? batchFrom(outcome.resolved, snapshot, this.stamp()) : null,
-      choices: outcome.candidates.map((c) => ({ label: c.label, batch: batchFrom(c.resolved, snapshot, this.stamp()) })),
+      batch: runnable ? batchFrom(outcome.resolved, snapshot, this.stampFor(outcome.envelope, snapshot)) : null,
+      choices: outcome.candidates.map((c) => ({ label: c.label, batch: batchFrom(c.resolved, snapshot, this.stampFor(c.envelope, snapshot)) })),
     };
   }
 
@@ -158,6 +160,13 @@ export class Engine {
 
   private stamp(): BatchStamp {
     return { id: this.newId(), deviceId: this.deps.deviceId, now: this.clock() };
+  }
+
+  /** A plan for another device is that device's batch: this engine will not run it. */
+  private stampFor(envelope: Envelope, snapshot: ContextSnapshot): BatchStamp {
+    const target = deviceTarget(envelope, snapshot);
+    const stamp = this.stamp();
+    return target.ok && target.device ? { ...stamp, deviceId: target.device.id } : stamp;
   }
 
   /**

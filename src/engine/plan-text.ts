@@ -5,6 +5,7 @@ import type { PlannerMode, Turn } from '../protocol/planning';
 import { formatFieldError, parseInput } from '../protocol/validation';
 import { DeskPilotError, errorMessage } from './errors';
 import type { Planner, PlannerAnswer, TokenUsage } from './ports';
+import { deviceTarget } from './device-target';
 import { resolveBatch, type ResolvedCommand } from './resolve';
 
 // Words → a validated envelope. The offline matcher answers when it is sure; otherwise the
@@ -70,9 +71,12 @@ export function checkAnswer(raw: unknown, snap: ContextSnapshot, typedText: stri
       errors: [],
     };
   }
-  const resolution = resolveBatch(parsed.envelope.commands, snap, { typedText });
+  // Commands for another device are resolved against that device's desk (its own indices and ids).
+  const target = deviceTarget(parsed.envelope, snap);
+  if (!target.ok) return { envelope: null, resolved: [], errors: [target.error] };
+  const resolution = resolveBatch(target.envelope.commands, target.snapshot, { typedText });
   if (!resolution.ok) return { envelope: null, resolved: [], errors: resolution.errors.map(formatFieldError) };
-  return { envelope: parsed.envelope, resolved: resolution.plan, errors: [] };
+  return { envelope: target.envelope, resolved: resolution.plan, errors: [] };
 }
 
 export async function planText(

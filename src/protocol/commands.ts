@@ -429,6 +429,17 @@ export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
 // Commands that destroy something the user may want back; callers confirm these.
 export const DESTRUCTIVE_TYPES: ReadonlySet<CommandType> = new Set(['close_app', 'close_tab', 'close_duplicate_tabs']);
 
+/** The device a request is for: one batch runs on one device. */
+export const DeviceRef = z
+  .string({ error: 'must be a device name (a string) or null' })
+  .trim()
+  .min(1, { error: 'must not be empty (leave it out for this computer)' })
+  .max(60, { error: 'must be at most 60 characters' })
+  .describe(
+    'Only when the context lists other devices: the name of the device ALL these commands are for, exactly as listed ("work laptop"); ' +
+      'tab indices, apps and monitors are then that device\'s. Null or absent: this computer.',
+  );
+
 export const Envelope = z.strictObject({
   commands: z
     .array(Command, { error: 'must be an array of commands' })
@@ -439,5 +450,6 @@ export const Envelope = z.strictObject({
     .max(MAX_QUESTION_LENGTH, { error: `must be at most ${MAX_QUESTION_LENGTH} characters` })
     .nullable()
     .optional(),
+  device: DeviceRef.nullable().optional(),
 });
 export type Envelope = z.infer<typeof Envelope>;

@@ -126,5 +126,30 @@ export const ContextSnapshot = z.strictObject({
     /** The companion browser extension (pin, mute, group, a true move, tab ages); absent in older snapshots. */
     companion: SourceStatus.optional(),
   }),
+  /**
+   * With sync set up: this device's name and the desks the user's other devices published, so a
+   * planner can act "on the work laptop" or say which machine has a tab. Never published itself.
+   */
+  get devices() {
+    return DevicesContext.optional();
+  },
 });
 export type ContextSnapshot = z.infer<typeof ContextSnapshot>;
+
+/** Another device's desk as it last published it: its tab indices are its own. */
+export const OtherDesk = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  online: z.boolean(),
+  /** ISO 8601: when the device was last seen. */
+  last_seen: z.string(),
+  snapshot: ContextSnapshot,
+});
+export type OtherDesk = z.infer<typeof OtherDesk>;
+
+export const DevicesContext = z.strictObject({
+  /** What the user calls this computer. */
+  this_device: z.string(),
+  others: z.array(OtherDesk).max(20),
+});
+export type DevicesContext = z.infer<typeof DevicesContext>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Command, MAX_QUESTION_LENGTH } from './commands';
+import { Command, DeviceRef, MAX_QUESTION_LENGTH } from './commands';
 
 // The strict-mode form of the protocol for LLM structured output, derived from the same
 // zod source. Strict mode requires every field, so optional fields become nullable here;
@@ -26,6 +26,7 @@ export const LlmEnvelope = z.strictObject({
     .max(MAX_QUESTION_LENGTH)
     .nullable()
     .describe('Set when needs_clarification is true: the question for the user, naming the candidates.'),
+  device: DeviceRef.nullable(),
 });
 export type LlmEnvelope = z.infer<typeof LlmEnvelope>;
 
@@ -34,9 +35,10 @@ export function fromLlmEnvelope(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || !Array.isArray((value as { commands?: unknown }).commands)) {
     return value;
   }
-  const env = value as { commands: unknown[] };
+  const { device, ...env } = value as { commands: unknown[]; device?: unknown };
   return {
     ...env,
+    ...(device !== null && device !== undefined ? { device } : {}),
     commands: env.commands.map((c) =>
       typeof c === 'object' && c !== null ? Object.fromEntries(Object.entries(c).filter(([, v]) => v !== null)) : c,
     ),

@@ -108,7 +108,7 @@ function parseClarification(candidate: Record<string, unknown>): ParsedInput {
     });
   }
   for (const key of Object.keys(candidate)) {
-    if (!['commands', 'needs_clarification', 'clarification_reason'].includes(key)) {
+    if (!['commands', 'needs_clarification', 'clarification_reason', 'device'].includes(key)) {
       errors.push({ path: formatPath([key]), message: 'unknown field' });
     }
   }

@@ -1,6 +1,6 @@
 import { DeskPilotError } from '../../engine/errors';
 import { prepareInput, previewReport, type Prepared } from '../../engine/prepare';
-import type { ContextSnapshot } from '../../protocol/context';
+import type { ContextSnapshot, DevicesContext } from '../../protocol/context';
 import type { PreparedBatch } from '../../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../../protocol/report';
 import { COMMAND_TTL_MS, type DeviceRow, type DeviceView } from '../../protocol/sync';
@@ -61,6 +61,17 @@ export class RemoteDevices {
       const { snapshot, problem } = this.session.doc.readSnapshot(device.id);
       return { device, online: online.has(device.id) && device.removed_at === undefined, this_device: device.id === this.session.deviceId, snapshot, problem };
     });
+  }
+
+  /**
+   * What the planners see of the other devices: each one's published desk under its name
+   * (removed devices and those that published nothing left out), beside this desk.
+   */
+  devicesContext(thisName: string): DevicesContext {
+    const others = this.list()
+      .filter((v) => !v.this_device && v.device.removed_at === undefined && v.snapshot !== null)
+      .map((v) => ({ id: v.device.id, name: v.device.name, online: v.online, last_seen: new Date(v.device.last_seen).toISOString(), snapshot: v.snapshot! }));
+    return { this_device: thisName, others: others.slice(0, 20) };
   }
 
   /** A device by its name (any case) or id; removed devices are not found. */

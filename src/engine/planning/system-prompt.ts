@@ -24,6 +24,7 @@ const RULES = `Rules:
 const ANSWER = `Answer with exactly one JSON object and nothing else:
 {"commands":[…],"needs_clarification":false,"clarification_reason":null}
 Each command is {"type":"<operation>", …its fields}; an optional field may be null or left out.
+With OTHER DEVICES in the context: "device" = the one device all commands are for, as listed (its indices, apps, monitors); null = this computer, also when none is named. "Which device has …?" → one query command, device null.
 Example: {"commands":[{"type":"switch_tab","tab_index":3},{"type":"place_app","app_name":"Google Chrome","monitor":"left","bounds":null}],"needs_clarification":false,"clarification_reason":null}`;
 
 /**

@@ -53,6 +53,7 @@ describe('the strict JSON schema given to an LLM', () => {
       ],
       needs_clarification: false,
       clarification_reason: null,
+      device: null,
     };
     expect(LlmEnvelope.safeParse(answer).success).toBe(true);
     const r = parseInput(fromLlmEnvelope(answer));
