@@ -65,7 +65,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
   it('opens the shop tool, searches, reads the results and answers; the page ends in the searched state', async () => {
     llm.script(
       { json: { steps: ['Open the Shop tool', 'Search for "rain"', 'Read the results', 'Report the products found'], message: 'I will search the shop for rain gear.' } },
-      // The three accepted forms: <tool_code>, structured output, legacy fenced JSON with "tool".
+      // The three accepted forms: <tool_code>, structured output, legacy fenced JSON with "tool" (getHTML is get_html).
       { content: 'Opening the shop.\n<tool_code>{"action": "open_tool", "name": "shop"}</tool_code>' },
       { json: { command: { action: 'type', id: 1, value: 'rain', mode: null, submit: true } } },
       { content: '```json\n{"tool": "getHTML", "inputs": {}}\n```' },
@@ -98,7 +98,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
     expect(step2).toMatch(/<input id="1"[^>]*placeholder="Search products"/);
     const step4 = userMessage(llm, 4);
     expect(step4).toContain('Blue rain jacket');
-    expect(step4).toMatch(/output: .*\n?<page_data tab="1" source="read_page">[\s\S]*2 results for rain[\s\S]*<\/page_data>/);
+    expect(step4).toMatch(/output: .*\n?<page_data tab="1" source="get_html">[\s\S]*2 results for rain[\s\S]*<\/page_data>/);
   });
 
   it('an injection page: the model gets only safe commands, and no tab is closed', async () => {
