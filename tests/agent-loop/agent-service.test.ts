@@ -64,6 +64,19 @@ describe('the agent service (real loop, scripted browser and models)', () => {
     expect(await h['agent:approve']({ runId, approve: true })).toEqual({ started: false, reason: 'This task has already ended.' });
   });
 
+  it('currentTab: the run starts on the tab the person is looking at; a question about it is answered at once, with nothing to approve', async () => {
+    const models = scriptedModels([{ needs_steps: false, steps: [], message: 'A search box and a password field.' }], []);
+    const { h, browser, reached } = rig(models);
+    browser.current = browser.userTab(SEARCH);
+    const started = await h['agent:start']({ goal: 'what is on this page?', currentTab: true });
+    expect(started).toEqual({ runId: expect.any(String), plan: [], message: 'A search box and a password field.' });
+    const done = await reached('done');
+    expect(done).toMatchObject({ answer: 'A search box and a password field.', commands: 0, steps: [] });
+    expect(models.planRequests[0]!.page!.text).toContain(`<page_data tab="1" current="yes" url="${SEARCH}" title="Search">`);
+    expect(models.nextRequests).toEqual([]);
+    expect(browser.opened).toEqual([]);
+  });
+
   it('one run at a time: a held plan is replaced by a new task; a running one refuses it', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

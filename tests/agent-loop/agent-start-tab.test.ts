@@ -15,9 +15,15 @@ const cart: FakePage = {
   elements: { 1: { tag: 'input', type: 'text' }, 2: { tag: 'button', type: 'submit' } },
   perform: (cmd, tab) => {
     if (cmd.action === 'type') tab.state.coupon = cmd.value;
+    if (cmd.action === 'read_page') return { output: 'Your cart\n2 items: Cat toy, Cat bed. Total $31.', changed: false };
   },
 };
-const keyPage: FakePage = { title: 'API keys', body: `<p>Your key: ${KEY}</p>\n<button id="1">Rotate</button>`, elements: { 1: { tag: 'button', type: 'button' } } };
+const keyPage: FakePage = {
+  title: 'API keys',
+  body: '<button id="1">Rotate</button>',
+  elements: { 1: { tag: 'button', type: 'button' } },
+  perform: (cmd) => (cmd.action === 'read_page' ? { output: `Your key: ${KEY}`, changed: false } : undefined),
+};
 const pages = { [SHOP]: cart, 'https://dev.example.com/keys': keyPage };
 
 const input = (over: Partial<RunAgentInput> & Pick<RunAgentInput, 'browser' | 'models'>): RunAgentInput => ({
@@ -40,13 +46,15 @@ describe('agent on the current tab (scripted browser and models)', () => {
     expect(r).toMatchObject({ status: 'done', answer: 'Two items: a cat toy and a cat bed, $31 in all.', commands: 0, steps: [] });
     expect(asked).toBe(false); // nothing to approve: nothing runs
     expect(models.nextRequests).toEqual([]);
-    expect(browser.performed).toEqual([]);
+    // Only read: the page's text for the planner.
+    expect(browser.performed.map((p) => p.cmd)).toEqual([{ action: 'read_page', max_chars: 4000 }]);
     expect(browser.opened).toEqual([]);
     expect(log.types()).toEqual(['plan', 'done']);
 
     const req = models.planRequests[0]!;
     expect(req.page!.text).toMatch(/^<page_data tab="1" current="yes" url="https:\/\/shop\.example\.com\/cart" title="Your cart">\n<browsing_context>/);
-    expect(req.page!.text).toContain('2 items: Cat toy, Cat bed. Total $31.');
+    expect(req.page!.text).toContain('<input id="1" placeholder="Coupon"');
+    expect(req.page!.text).toContain('</page_data>\n<page_data tab="1" source="read_page">\nYour cart\n2 items: Cat toy, Cat bed. Total $31.\n</page_data>');
     expect(req.context).toContain("The run starts on the user's current tab (target tab 1)");
     expect(req.context).not.toContain('No tab is open yet');
     expect(req.page!.image).toBeUndefined(); // screenshots are off by default
@@ -64,7 +72,7 @@ describe('agent on the current tab (scripted browser and models)', () => {
     const r = await runAgent(input({ browser, models, goal: 'apply coupon SAVE10' }));
     expect(r.status).toBe('done');
     expect(browser.opened).toEqual([]);
-    expect(browser.performed).toEqual([{ targetId: tab, cmd: { action: 'type', id: 1, value: 'SAVE10' } }]);
+    expect(browser.performed.slice(1)).toEqual([{ targetId: tab, cmd: { action: 'type', id: 1, value: 'SAVE10' } }]);
     expect(browser.tabs.get(tab)!.state.coupon).toBe('SAVE10');
     expect(models.nextRequests[0]!.snapshots[0]!.text).toMatch(/^<page_data tab="1" current="yes" url="https:\/\/shop\.example\.com\/cart"/);
     expect(models.nextRequests[0]!.notices[0]).toBe(`System: Target tabs: 1 (current) ${SHOP}.`);
@@ -81,7 +89,7 @@ describe('agent on the current tab (scripted browser and models)', () => {
     expect(r.steps[0]).toMatchObject({ ok: false, code: 'declined' });
   });
 
-  it('screenshots on: the planner gets one with the snapshot; a page whose text shows a secret gets none, and the secret is redacted from the snapshot', async () => {
+  it('screenshots on: the planner gets one with the snapshot; with secrets set it gets none (a picture cannot be redacted), and the page text is redacted', async () => {
     const browser = scriptedBrowser(pages);
     const tab = browser.userTab(SHOP);
     browser.current = tab;
@@ -103,8 +111,14 @@ describe('agent on the current tab (scripted browser and models)', () => {
       type: 'notice',
       code: 'screenshot_skipped',
       audience: 'person',
-      text: 'No screenshot was sent to the planner: the page shows a secret, which a picture cannot hide.',
+      text: 'No screenshot was sent to the planner: secrets are set for agent mode, and a picture cannot hide one.',
     });
+
+    // Secrets set, even when this page shows none: still no picture.
+    const b3 = scriptedBrowser(pages);
+    b3.current = b3.userTab(SHOP);
+    await runAgent(input({ browser: b3, models: scriptedModels([{ needs_steps: false, steps: [], message: 'A cart.' }], []), options: { screenshots: true, secrets: { API_KEY: KEY } } }));
+    expect(b3.screenshotCalls).toEqual([]);
   });
 
   it('no tab to start from, or one on a denied domain: nothing is planned or run', async () => {

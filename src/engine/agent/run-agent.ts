@@ -17,7 +17,7 @@ import {
   WRAP_UP_INSTRUCTION,
 } from './prompts';
 import { CommandRunner, type Executed } from './run-command';
-import { Secrets, type DomainPolicy } from './safety';
+import { Secrets, pageData, type DomainPolicy } from './safety';
 import { Stopped, abortable, checkStop } from './stop';
 import { TargetTabs } from './target-tabs';
 import type { AgentEvent, AgentNotice, AgentResult, AgentStatus, InstructionKind, RunAgentInput, StepRecord } from './types';
@@ -51,6 +51,9 @@ export const AGENT_DEFAULTS = {
   maskPii: true,
   screenshots: false,
 } as const;
+
+/** How much of the start tab's visible text the planner reads beside its snapshot. */
+export const PLANNER_TEXT_CHARS = 4_000;
 
 /** The planner's screenshot: at most this wide (CSS pixels), JPEG at this quality — enough to read a page's layout and large text. */
 export const SCREENSHOT = { maxWidth: 1024, quality: 60 } as const;
@@ -205,18 +208,37 @@ class AgentRun {
     if (refused) return { end: { status: 'refused', reason: refused } };
     const shown = this.tabs.forModel()[0];
     if (!shown || !target.snapshot) return {}; // unreadable: the notice says so, and the planner plans without the page
-    const image = await this.screenshotFor(target.targetId, target.snapshot);
-    return { page: { text: shown.text, ...(image ? { image } : {}) } };
+    const text = await this.pageText(target.targetId, target.n);
+    const image = await this.screenshotFor(target.targetId);
+    return { page: { text: text ? `${shown.text}\n${text}` : shown.text, ...(image ? { image } : {}) } };
   }
 
-  /** The start tab's screenshot, when screenshots are on and the page's text shows no secret. */
-  private async screenshotFor(targetId: string, snap: { url: string; title: string; text: string }): Promise<PlannerPage['image'] | null> {
+  /**
+   * The start tab's visible text (read_page, bounded): the snapshot lists what can be acted on,
+   * and a question about the page needs what it says. Framed as page data like any read_page
+   * output; null when it cannot be read (the planner still has the snapshot).
+   */
+  private async pageText(targetId: string, n: number): Promise<string | null> {
+    try {
+      const read = await abortable(
+        this.input.signal,
+        this.input.browser.perform(targetId, { action: 'read_page', max_chars: PLANNER_TEXT_CHARS }, { noChangeMs: this.o.noChangeMs, maskPii: this.o.maskPii }),
+      );
+      if (!read.ok || !read.output) return null;
+      return pageData({ tab: n, source: 'read_page' }, this.secrets.redact(clip(read.output, PLANNER_TEXT_CHARS)));
+    } catch (e) {
+      if (e instanceof Stopped) throw e;
+      return null;
+    }
+  }
+
+  /** The start tab's screenshot, when screenshots are on and no secret is set for the run. */
+  private async screenshotFor(targetId: string): Promise<PlannerPage['image'] | null> {
     if (!this.o.screenshots) return null;
-    // A picture cannot be redacted: a page whose text holds a secret (in any form redaction
-    // knows) would show it, so the planner gets the redacted text only.
-    const raw = `${snap.url}\n${snap.title}\n${snap.text}`;
-    if (this.secrets.redact(raw) !== raw) {
-      this.personNotice('screenshot_skipped', 'No screenshot was sent to the planner: the page shows a secret, which a picture cannot hide.');
+    // A picture cannot be redacted, and no check of the page's text can prove a secret is not
+    // on screen (a field's value, a canvas, an image): with secrets set, the planner gets text only.
+    if (this.secrets.names().length > 0) {
+      this.personNotice('screenshot_skipped', 'No screenshot was sent to the planner: secrets are set for agent mode, and a picture cannot hide one.');
       return null;
     }
     try {
