@@ -5,6 +5,7 @@ import { loadConfig } from '../platform/config/load-config';
 import { LLM_API_KEY, SettingsStore } from '../platform/config/settings-store';
 import { wireEngine } from '../compose/wire-engine';
 import { hostOrJoin } from '../compose/service-host';
+import type { RunningDeviceSync } from '../compose/device-sync';
 import nwmWorkerPath from '../platform/windows/nwm/nwm-worker.js?modulePath';
 import { AppWindows } from './app-windows';
 import { autostartFile } from './autostart-linux';
@@ -37,6 +38,7 @@ if (!isFirstInstance) app.exit(0);
 
 let service: AppService | null = null;
 let hotkeys: HotkeyManager | null = null;
+let deviceSync: RunningDeviceSync | null = null;
 
 app.on('window-all-closed', () => {
   // A tray app keeps running with no window open.
@@ -83,6 +85,16 @@ async function start(): Promise<void> {
         }),
       );
       if (opened.note) console.error(`DeskPilot: ${opened.note}`);
+      // The process that owns the desk runs its device worker (a running `deskpilot service` has its own),
+      // with the sync credential from the keychain (or the file `deskpilot devices pair` wrote).
+      if (opened.role !== 'client' && !deviceSync) {
+        const [{ startDeviceSync }, { keychainCredentials }, { credentialFile }] = await Promise.all([
+          import('../compose/device-sync'),
+          import('../platform/sync/keychain-credential'),
+          import('../platform/sync/credential-file'),
+        ]);
+        deviceSync = await startDeviceSync(config, opened.desk, (line) => console.error(`DeskPilot: ${line}`), keychainCredentials(secrets, credentialFile(config.configDir.value)));
+      }
       return opened.desk;
     },
     settings,
@@ -161,7 +173,12 @@ app.on('will-quit', (event) => {
   // Electron ends the process as soon as this handler returns: the quit waits until the service
   // has closed the engine and the socket it serves the CLI on, then goes on.
   event.preventDefault();
-  const closing = service.dispose().catch(() => undefined);
+  const svc = service;
+  // The device worker answers its last rows before the engine it runs them on closes.
+  const closing = (deviceSync?.stop() ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => svc.dispose())
+    .catch(() => undefined);
   void Promise.race([closing, new Promise((resolve) => setTimeout(resolve, DISPOSE_TIMEOUT_MS).unref())]).then(() => {
     disposed = true;
     app.quit();
