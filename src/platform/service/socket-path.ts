@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,7 +13,7 @@ export function serviceSocketPath(
   env: NodeJS.ProcessEnv = process.env,
   platform: NodeJS.Platform = process.platform,
 ): string {
-  const key = createHash('sha256').update(path.resolve(configDir)).digest('hex').slice(0, 16);
+  const key = fnv1a64(path.resolve(configDir));
   if (platform === 'win32') return `\\\\?\\pipe\\deskpilot-${key}`;
   const candidates = [
     env.XDG_RUNTIME_DIR ? path.join(env.XDG_RUNTIME_DIR, 'deskpilot', `${key}.sock`) : null,
@@ -23,4 +22,15 @@ export function serviceSocketPath(
     path.join(os.tmpdir(), `deskpilot-${os.userInfo().uid}`, `${key}.sock`),
   ];
   return candidates.find((p): p is string => p !== null && Buffer.byteLength(p) <= MAX_UNIX_SOCKET_PATH) ?? candidates[2]!;
+}
+
+/**
+ * 16 hex digits naming a config directory (FNV-1a, 64 bits). Not a secret, only a short
+ * distinct name; hand-written because loading node:crypto costs the thin client, which runs
+ * this on every call, a few milliseconds.
+ */
+function fnv1a64(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const byte of Buffer.from(text, 'utf8')) h = BigInt.asUintN(64, (h ^ BigInt(byte)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, '0');
 }
