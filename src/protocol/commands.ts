@@ -1,104 +1,52 @@
 import { z } from 'zod';
-import { Layout, MONITOR_ROLES, MonitorTarget, WindowState } from './window-layouts';
+import { Layout, MonitorTarget, WindowState } from './window-layouts';
+import {
+  Bounds,
+  MAX_COMMANDS,
+  MAX_QUESTION_LENGTH,
+  MAX_URL_LENGTH,
+  name,
+  NAMES_TABS,
+  namesTabs,
+  RAISE,
+  TAB_AGE_FIELDS,
+  tabIndex,
+  tabIndexList,
+} from './command-fields';
+import {
+  CloseDuplicateTabs,
+  CountTabsByDomain,
+  GroupTabs,
+  MoveTabs,
+  MuteTabs,
+  PinTabs,
+  ReloadTabs,
+  RestoreTabs,
+  SaveTabs,
+  SearchTabs,
+  UngroupTabs,
+} from './tab-manager-commands';
 
-// The ten operations of the command protocol (shared/seeds/000), with exactly the
-// seed's names and fields. Every object is strict: an unknown field is an error,
-// because a planner that invents fields has misunderstood the contract.
-// Descriptions are the single source for docs/protocol.md and the LLM prompt.
+// The operations of the command protocol, the union every planner answers in, and the envelope.
+// Every object is strict: an unknown field is an error, because a planner that invents fields
+// has misunderstood the contract. Descriptions are the single source for docs/protocol.md and
+// the LLM prompt. The fields they are made of are in command-fields.ts, the tab manager's
+// operations in tab-manager-commands.ts.
 
-// Bounded so that hostile input (a 5 MB string) is refused by validation, not by a backend.
-export const MAX_NAME_LENGTH = 256;
-export const MAX_URL_LENGTH = 8192;
-export const MAX_QUESTION_LENGTH = 4000;
-export const MAX_COMMANDS = 50;
-export const MAX_TAB_INDICES = 500;
-
-const name = (what: string) =>
-  z
-    .string({ error: 'must be a string' })
-    .trim()
-    .min(1, { error: 'must be a non-empty string' })
-    .max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` })
-    .describe(what);
-
-const tabIndex = z
-  .number({ error: 'must be a positive integer' })
-  .int({ error: 'must be a positive integer' })
-  .min(1, { error: 'must be a positive integer (tab indices start at 1)' });
-
-/** Global tab indices, each once: the list every tab operation takes. */
-const tabIndexList = (what: string) =>
-  z
-    .array(tabIndex, { error: 'must be an array of positive integers' })
-    .min(1, { error: 'must list at least one tab index' })
-    .max(MAX_TAB_INDICES, { error: `must list at most ${MAX_TAB_INDICES} tab indices` })
-    .superRefine((list, ctx) => {
-      const seen = new Set<number>();
-      list.forEach((value, i) => {
-        if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [i], message: `duplicate tab index ${value}` });
-        seen.add(value);
-      });
-    })
-    .describe(what);
-
-const count = (what: string, max: number) =>
-  z
-    .number({ error: 'must be a positive integer' })
-    .int({ error: 'must be a positive integer' })
-    .min(1, { error: 'must be a positive integer' })
-    .max(max, { error: `must be at most ${max}` })
-    .describe(what);
-
-// Tab age is the time since a tab was last used (selected). The system knows it per tab (the
-// companion extension, or the warm service's own clock) and picks the tabs at validation, so a
-// planner never computes dates: "older than a week" is unused_for_hours 168.
-export const MAX_AGE_HOURS = 24 * 365 * 10;
-const TAB_AGE_FIELDS = {
-  unused_for_hours: count('Only tabs not used for at least this many hours ("older than a week" = 168).', MAX_AGE_HOURS).optional(),
-  unused_today: z
-    .literal(true, { error: 'must be true (leave it out otherwise)' })
-    .optional()
-    .describe('true: only tabs not used since midnight ("tabs I have not touched today").'),
-  oldest: count('Of the tabs picked, only the N used longest ago ("my 5 oldest tabs").', MAX_TAB_INDICES).optional(),
-};
-
-type TabPick = { tab_indices?: number[]; unused_for_hours?: number; unused_today?: true; oldest?: number };
-const namesTabs = (c: TabPick) =>
-  c.tab_indices !== undefined || c.unused_for_hours !== undefined || c.unused_today !== undefined || c.oldest !== undefined;
-const NAMES_TABS = 'needs "tab_indices", or a tab age ("unused_for_hours", "unused_today" or "oldest")';
-
-export const TAB_GROUP_COLORS = ['grey', 'blue', 'red', 'yellow', 'green', 'pink', 'purple', 'cyan', 'orange'] as const;
-export const TabGroupColor = z
-  .enum(TAB_GROUP_COLORS, { error: `must be one of ${TAB_GROUP_COLORS.map((c) => `"${c}"`).join(', ')}` })
-  .describe("Chrome's tab group colours.");
-export type TabGroupColor = z.infer<typeof TabGroupColor>;
-
-export const MonitorName = z
-  .enum(MONITOR_ROLES, { error: `must be one of ${MONITOR_ROLES.map((r) => `"${r}"`).join(', ')}` })
-  .describe('"main" is the primary monitor, "left"/"right" the leftmost/rightmost one, "top"/"bottom" the upper/lower one when one is above another.');
-export type MonitorName = z.infer<typeof MonitorName>;
-
-const coordinate = z
-  .number({ error: 'must be an integer' })
-  .int({ error: 'must be an integer' })
-  .min(-100_000, { error: 'is out of range' })
-  .max(100_000, { error: 'is out of range' });
-
-export const Bounds = z
-  // An array, not a tuple: strict structured output cannot express tuples.
-  .array(coordinate, { error: 'must be an array of 4 integers [left, top, right, bottom]' })
-  .length(4, { error: 'must be an array of 4 integers [left, top, right, bottom]' })
-  .refine((b) => b.length !== 4 || b[0]! < b[2]!, { error: 'left must be less than right' })
-  .refine((b) => b.length !== 4 || b[1]! < b[3]!, { error: 'top must be less than bottom' })
-  .describe('Outer window frame [left, top, right, bottom] in absolute screen pixels.');
-export type Bounds = z.infer<typeof Bounds>;
-
-// A placed window comes to the front (a window moved behind a maximised browser looks like
-// nothing happened); the batch ends with one focus (docs/protocol.md, "What ends in front").
-const RAISE = z
-  .boolean({ error: 'must be true or false' })
-  .optional()
-  .describe('false: leave the window where it is in the stacking order ("…, keep it in the background"). Default: it comes to the front.');
+// What importers of the protocol read from here.
+export {
+  Bounds,
+  MAX_AGE_HOURS,
+  MAX_COMMANDS,
+  MAX_NAME_LENGTH,
+  MAX_QUESTION_LENGTH,
+  MAX_TAB_INDICES,
+  MAX_URL_LENGTH,
+  MonitorName,
+  TAB_GROUP_COLORS,
+  TabGroupColor,
+} from './command-fields';
+export * from './tab-manager-commands';
 
 export const ListApps = z
   .strictObject({ type: z.literal('list_apps') })
@@ -239,7 +187,7 @@ export const Query = z
   })
   .describe('Answer a question about the current state (tabs, apps, monitors, presets). Changes nothing.');
 
-// DeskPilot's own addition to the seed's ten operations (docs/protocol.md says so).
+// DeskPilot's own addition to the core operations (docs/protocol.md lists these additions).
 export const Undo = z
   .strictObject({
     type: z.literal('undo'),
@@ -255,113 +203,6 @@ export const Undo = z
     'Undo the last batch(es) that changed windows or tabs: windows and moved, pinned, muted or grouped tabs go back; closed tabs reopen. Closed apps cannot come back.',
   );
 
-
-// The tab manager's operations (DeskPilot's own, after the tab-manager design's tools). Each
-// acts on tabs by global index, resolved to stable ids like close_tab; pin, mute, group and a
-// true move need the companion browser extension (docs/protocol.md says what works without it).
-
-export const MAX_SEARCH_LENGTH = 200;
-
-export const SearchTabs = z
-  .strictObject({
-    type: z.literal('search_tabs'),
-    query: z
-      .string({ error: 'must be a string' })
-      .trim()
-      .min(1, { error: 'must be a non-empty string' })
-      .max(MAX_SEARCH_LENGTH, { error: `must be at most ${MAX_SEARCH_LENGTH} characters` })
-      .optional()
-      .describe('Words that must all be in the title, address or site.'),
-    page_text: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .describe('true: also search page text (only when the user asks about page content).'),
-    tab_indices: tabIndexList('Only among these tabs.').optional(),
-    ...TAB_AGE_FIELDS,
-  })
-  .refine((c) => c.query !== undefined || namesTabs(c), { error: 'needs "query", "tab_indices" or a tab age ("unused_for_hours", "unused_today" or "oldest")' })
-  .refine((c) => c.page_text !== true || c.query !== undefined, { error: 'page_text needs a "query" to look for', path: ['page_text'] })
-  .describe('Find tabs by words or by age ("my oldest tabs"). Changes nothing.');
-
-export const CountTabsByDomain = z
-  .strictObject({ type: z.literal('count_tabs_by_domain') })
-  .describe('Count open tabs per site ("how many tabs per site?"). Changes nothing.');
-
-export const ReloadTabs = z
-  .strictObject({
-    type: z.literal('reload_tabs'),
-    tab_indices: tabIndexList('Global tab indices (1-based), each once.'),
-    ignore_cache: z.boolean({ error: 'must be true or false' }).optional().describe('true: a hard reload that bypasses the cache.'),
-  })
-  .describe('Reload tabs.');
-
-export const MoveTabs = z
-  .strictObject({
-    type: z.literal('move_tabs'),
-    tab_indices: tabIndexList('Global tab indices (1-based), each once.'),
-    window_index: count('Destination window (w<n> in the tab list).', 100).optional(),
-    new_window: z.literal(true, { error: 'must be true (leave it out otherwise)' }).optional().describe('true: move them to a new window.'),
-  })
-  .refine((c) => (c.window_index === undefined) !== (c.new_window === undefined), { error: 'move_tabs needs exactly one of "window_index" or "new_window"' })
-  .describe('Move tabs to the end of another Chrome window, or to a new window.');
-
-export const CloseDuplicateTabs = z
-  .strictObject({
-    type: z.literal('close_duplicate_tabs'),
-    tab_indices: tabIndexList('Only among these tabs (default: every tab).').optional(),
-  })
-  .describe('Close tabs whose address another open tab shows too, keeping the active or most recently used one.');
-
-export const SaveTabs = z
-  .strictObject({
-    type: z.literal('save_tabs'),
-    name: name('Name of the set, e.g. "research" (replaces a set of that name).'),
-    tab_indices: tabIndexList('Global tab indices (1-based), each once.').optional(),
-    ...TAB_AGE_FIELDS,
-    close: z.boolean({ error: 'must be true or false' }).optional().describe('true: close them once saved ("save these for later").'),
-  })
-  .refine(namesTabs, { error: NAMES_TABS })
-  .describe('Save tabs as a named set to reopen later with restore_tabs.');
-
-export const RestoreTabs = z
-  .strictObject({
-    type: z.literal('restore_tabs'),
-    name: name('Exact name of a saved set of tabs.'),
-    new_window: z.boolean({ error: 'must be true or false' }).optional().describe('true: open them in a new window.'),
-  })
-  .describe('Reopen a saved set of tabs (the set stays saved).');
-
-export const PinTabs = z
-  .strictObject({
-    type: z.literal('pin_tabs'),
-    tab_indices: tabIndexList('Global tab indices (1-based), each once.'),
-    pinned: z.boolean({ error: 'must be true or false' }).describe('true pins, false unpins.'),
-  })
-  .describe('Pin or unpin tabs.');
-
-export const MuteTabs = z
-  .strictObject({
-    type: z.literal('mute_tabs'),
-    tab_indices: tabIndexList('Global tab indices (1-based), each once.'),
-    muted: z.boolean({ error: 'must be true or false' }).describe('true mutes, false unmutes.'),
-  })
-  .describe('Mute or unmute tabs.');
-
-export const GroupTabs = z
-  .strictObject({
-    type: z.literal('group_tabs'),
-    tab_indices: tabIndexList('Global tab indices (1-based), each once.'),
-    title: name('The group\'s title, e.g. "Work".'),
-    color: TabGroupColor.optional(),
-  })
-  .describe('Put tabs in a tab group (in the first tab\'s window; a group with that title there is reused).');
-
-export const UngroupTabs = z
-  .strictObject({
-    type: z.literal('ungroup_tabs'),
-    tab_indices: tabIndexList('Global tab indices (1-based), each once.'),
-  })
-  .describe('Take tabs out of their tab groups.');
 
 export const COMMAND_SCHEMAS = {
   list_apps: ListApps,
