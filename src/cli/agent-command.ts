@@ -21,6 +21,8 @@ export interface AgentArgs {
   maxSteps?: number;
   /** Start on the tab the person is looking at instead of fresh background tabs. */
   currentTab?: boolean;
+  /** Start on the one open tab whose title or address holds these words. */
+  tab?: string;
 }
 
 export interface AgentDeps {
@@ -81,7 +83,7 @@ export async function runAgentCommand(flags: ConfigFlags, args: AgentArgs, io: I
       models: agent.models,
       tools: agent.tools,
       options: agent.options,
-      ...(args.currentTab ? { startTab: 'current' as const } : {}),
+      ...(args.currentTab ? { startTab: 'current' as const } : args.tab !== undefined ? { startTab: { named: args.tab } } : {}),
       signal: controller.signal,
       onEvent: progress,
       approve: async (plan) => {

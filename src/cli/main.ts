@@ -117,18 +117,29 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--executor-model <model>', 'model that turns each step into a command (env DESKPILOT_AGENT_EXECUTOR_MODEL; default the LLM model)')
     .option('--max-steps <n>', 'at most this many commands (default 25)')
     .option('--current-tab', "start on the tab you are looking at (the planner sees it) instead of fresh background tabs")
+    .option('--tab <words>', 'start on the open tab whose title or address holds these words (like --current-tab)')
     .option('--json', 'print the result as JSON on stdout')
-    .action(async (words: string[], o: { yes?: boolean; plannerModel?: string; executorModel?: string; maxSteps?: string; json?: boolean; currentTab?: boolean }) => {
+    .action(async (words: string[], o: { yes?: boolean; plannerModel?: string; executorModel?: string; maxSteps?: string; json?: boolean; currentTab?: boolean; tab?: string }) => {
       const maxSteps = o.maxSteps === undefined ? undefined : Number(o.maxSteps);
       if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || maxSteps < 1)) {
         io.err('--max-steps: must be a positive integer\n');
         code = EXIT.invalid;
         return;
       }
+      if (o.currentTab && o.tab !== undefined) {
+        io.err('--current-tab and --tab: choose one tab to start on\n');
+        code = EXIT.invalid;
+        return;
+      }
+      if (o.tab !== undefined && !o.tab.trim()) {
+        io.err('--tab: give words from the title or address of the tab to start on\n');
+        code = EXIT.invalid;
+        return;
+      }
       const { runAgentCommand, defaultAgentDeps } = await import('./agent-command');
       code = await runAgentCommand(
         flags(),
-        { goal: words.join(' '), yes: !!o.yes, json: !!o.json, plannerModel: o.plannerModel, executorModel: o.executorModel, maxSteps, currentTab: !!o.currentTab },
+        { goal: words.join(' '), yes: !!o.yes, json: !!o.json, plannerModel: o.plannerModel, executorModel: o.executorModel, maxSteps, currentTab: !!o.currentTab, ...(o.tab !== undefined ? { tab: o.tab } : {}) },
         io,
         defaultAgentDeps(),
       );

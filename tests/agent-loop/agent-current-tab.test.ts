@@ -102,7 +102,7 @@ describeDesktop('deskpilot agent --current-tab (real Chromium, scripted OpenAI-c
     expect(typeof content).toBe('string');
     expect(content).toMatch(/<page_data tab="1" current="yes" url="http:\/\/127\.0\.0\.1:\d+\/search\.html" title="Shop search">/);
     expect(content).toMatch(/<input id="1"[^>]*placeholder="Search products"/);
-    expect(content).toContain("The run starts on the user's current tab (target tab 1)");
+    expect(content).toContain("The run starts on a tab the user has open (target tab 1)");
     expect(content).toMatch(/<page_data tab="1" source="read_page">\nShop\s+Search\n<\/page_data>/); // what the page says, as data
     expect(JSON.stringify(llm.requests[0]!.body)).not.toContain('image_url');
     expect(JSON.stringify(llm.requests[0]!.body)).not.toContain('/nav-a.html'); // the tab behind is not the current one
@@ -141,6 +141,20 @@ describeDesktop('deskpilot agent --current-tab (real Chromium, scripted OpenAI-c
     expect(after.query).toBe('rain');
     await raw.waitFor(async () => (await raw.evaluate(shop, "document.getElementById('status').textContent")) === '2 results for rain', 'the search results');
     expect(after.marker).toBe('untouched'); // the same document: typed into, not reloaded
+  });
+
+  it('--tab WORDS starts on the open tab whose title or address holds them (here the one behind); both flags at once are refused', async () => {
+    llm.script({ json: { needs_steps: false, steps: [], message: 'Page A, with a link to B.' } });
+    const r = await runCli(['agent', '--tab', 'page a', '--json', 'what is on that page?'], { env });
+    expect(r.code).toBe(0);
+    expect(r.json.answer).toBe('Page A, with a link to B.');
+    expect(plannerContent(llm)).toMatch(/<page_data tab="1" current="yes" url="http:\/\/127\.0\.0\.1:\d+\/nav-a\.html" title="Page A">/);
+    expect(plannerContent(llm)).toMatch(/<a id="1"[^>]*>Go to B<\/a>/);
+
+    const both = await runCli(['agent', '--tab', 'page a', '--current-tab', 'what is on that page?'], { env });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toBe('--current-tab and --tab: choose one tab to start on\n');
+    expect(llm.requests).toHaveLength(1);
   });
 
   it('a secret shown on the page never reaches the planner; with a secret set, no screenshot is sent', async () => {

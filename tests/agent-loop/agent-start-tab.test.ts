@@ -55,7 +55,7 @@ describe('agent on the current tab (scripted browser and models)', () => {
     expect(req.page!.text).toMatch(/^<page_data tab="1" current="yes" url="https:\/\/shop\.example\.com\/cart" title="Your cart">\n<browsing_context>/);
     expect(req.page!.text).toContain('<input id="1" placeholder="Coupon"');
     expect(req.page!.text).toContain('</page_data>\n<page_data tab="1" source="read_page">\nYour cart\n2 items: Cat toy, Cat bed. Total $31.\n</page_data>');
-    expect(req.context).toContain("The run starts on the user's current tab (target tab 1)");
+    expect(req.context).toContain("The run starts on a tab the user has open (target tab 1)");
     expect(req.context).not.toContain('No tab is open yet');
     expect(req.page!.image).toBeUndefined(); // screenshots are off by default
     expect(browser.screenshotCalls).toEqual([]);
@@ -133,6 +133,25 @@ describe('agent on the current tab (scripted browser and models)', () => {
     expect(denied.status).toBe('refused');
     expect(denied.reason).toBe('tab 1 went to https://shop.example.com/cart, and shop.example.com is on the deny list (shop.example.com); the run was stopped there');
     expect(models.planRequests).toEqual([]);
+  });
+
+  it('a named tab: the one tab whose title or address holds the words; none or several is said, and nothing is planned', async () => {
+    const browser = scriptedBrowser(pages);
+    const cartTab = browser.userTab(SHOP);
+    browser.userTab('https://dev.example.com/keys');
+    const models = scriptedModels([{ needs_steps: false, steps: [], message: 'A cart.' }], []);
+    const r = await runAgent(input({ browser, models, startTab: { named: 'CART' } }));
+    expect(r.status).toBe('done');
+    expect(browser.snapshotCalls.map((c) => c.targetId)).toEqual([cartTab]);
+    expect(models.planRequests[0]!.page!.text).toContain('title="Your cart"');
+
+    const none = await runAgent(input({ browser, models: scriptedModels([], []), startTab: { named: 'invoice' } }));
+    expect(none.reason).toBe('no open tab has "invoice" in its title or address');
+    const both = await runAgent(input({ browser, models: scriptedModels([], []), startTab: { named: 'example.com' } }));
+    expect(both.status).toBe('failed');
+    expect(both.reason).toBe(
+      '2 tabs have "example.com" in their title or address (Your cart (https://shop.example.com/cart); API keys (https://dev.example.com/keys)); name one more exactly',
+    );
   });
 
   it('a plan that says needs_steps false but lists steps, or true with none, is repaired before anything runs', async () => {

@@ -18,6 +18,7 @@ import {
 } from './prompts';
 import { CommandRunner, type Executed } from './run-command';
 import { Secrets, pageData, type DomainPolicy } from './safety';
+import { findStartTab } from './start-tab';
 import { Stopped, abortable, checkStop } from './stop';
 import { TargetTabs } from './target-tabs';
 import type { AgentEvent, AgentNotice, AgentResult, AgentStatus, InstructionKind, RunAgentInput, StepRecord } from './types';
@@ -188,22 +189,17 @@ class AgentRun {
   }
 
   /**
-   * The person's tab the run starts on, when asked for: made target tab 1 and read for the
+   * The person's tab the run starts on (start-tab.ts), when asked for: made target tab 1 and read for the
    * planner (snapshot, and screenshot when on). Null without a start tab; `end` when the run
    * cannot start there (no such tab, or its domain is refused).
    */
   private async startOnTab(): Promise<{ page?: PlannerPage } | { end: { status: AgentStatus; reason: string } } | null> {
     const wanted = this.input.startTab;
     if (!wanted) return null;
-    const { browser, signal } = this.input;
-    let targetId: string;
-    if (wanted === 'current') {
-      const found = await abortable(signal, browser.currentTab());
-      if (!found.tab) return { end: { status: 'failed', reason: `there is no current tab to start from: ${found.why}` } };
-      targetId = found.tab.targetId;
-    } else targetId = wanted.targetId;
+    const found = await abortable(this.input.signal, findStartTab(this.input.browser, wanted, this.secrets));
+    if ('failed' in found) return { end: { status: 'failed', reason: found.failed } };
 
-    const { target } = this.tabs.add(targetId, '', true);
+    const { target } = this.tabs.add(found.targetId, '', true);
     const refused = await this.tabs.refresh();
     if (refused) return { end: { status: 'refused', reason: refused } };
     const shown = this.tabs.forModel()[0];

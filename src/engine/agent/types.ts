@@ -35,8 +35,11 @@ export interface AgentOptions {
   screenshots?: boolean;
 }
 
-/** The tab a run starts on: the one the person is looking at, or a given one. Absent: fresh background tabs. */
-export type StartTab = 'current' | { targetId: string };
+/**
+ * The tab a run starts on: the one the person is looking at, the one whose title or address
+ * holds `named`, or a given one. Absent: fresh background tabs.
+ */
+export type StartTab = 'current' | { named: string } | { targetId: string };
 
 export type AgentStatus = 'done' | 'stopped' | 'budget' | 'failed' | 'cancelled' | 'refused';
 

@@ -83,12 +83,12 @@ describe('LLM agent models (scripted OpenAI-compatible server on 127.0.0.1)', ()
     expect(r.plan).toEqual({ needs_steps: false, steps: [], message: 'The page has a search box.' });
     const parts = userOf(server, 0) as unknown as Array<{ type: string; text?: string; image_url?: { url: string } }>;
     expect(parts.map((p) => p.type)).toEqual(['text', 'image_url']);
-    expect(parts[0]!.text).toContain(`Context:\nSaved tools: none\n\nThe user's current tab (target tab 1):\n${page}`);
+    expect(parts[0]!.text).toContain(`Context:\nSaved tools: none\n\nThe user's tab the run starts on (target tab 1):\n${page}`);
     expect(parts[0]!.text).toContain('screenshot');
     expect(parts[1]!.image_url!.url).toBe(`data:image/jpeg;base64,${Buffer.from(bytes).toString('base64')}`);
 
     await models.plan({ goal: 'what is on this page?', context: 'Saved tools: none', page: { text: page } });
-    expect(userOf(server, 1)).toBe(`Goal: "what is on this page?"\n\nContext:\nSaved tools: none\n\nThe user's current tab (target tab 1):\n${page}`);
+    expect(userOf(server, 1)).toBe(`Goal: "what is on this page?"\n\nContext:\nSaved tools: none\n\nThe user's tab the run starts on (target tab 1):\n${page}`);
     expect(JSON.stringify(server.requests[1]!.body)).not.toContain('image_url');
   });
 
