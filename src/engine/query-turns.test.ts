@@ -30,8 +30,8 @@ describe('query with the recent turns (fake answerer)', () => {
   it('hands the answerer the turns the engine passes, oldest first', async () => {
     const seen: Array<readonly Turn[]> = [];
     const answerer: QuestionAnswerer = {
-      answer: async ({ turns }) => (seen.push(turns), { answer: 'a.md is oldest', usage: null }),
-    } as QuestionAnswerer;
+      answer: async ({ turns }: { turns: readonly Turn[] }) => (seen.push(turns), { answer: 'a.md is oldest', usage: null }),
+    } as unknown as QuestionAnswerer;
     const ports = { answerer } as unknown as ExecutionPorts;
     const { result } = await executeOne(
       { type: 'query', command: { type: 'query', question: 'and which of those is oldest?' } },

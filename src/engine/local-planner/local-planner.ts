@@ -3,7 +3,8 @@ import type { Planner, PlannerAnswer, PlanRequest } from '../ports';
 import { unavailable } from './availability';
 import type { ClauseContext } from './clause-context';
 import { referentFromTurns } from './follow-up';
-import { joinList, NOT_UNDERSTOOD, tabChoice, tabLabel } from './messages';
+import { joinList, NOT_UNDERSTOOD, quote, tabChoice, tabLabel } from './messages';
+import { phrasingsFor, understoodIn, understoodWords } from './suggest';
 import { CONFIDENCE, expandChoices, type Ask, type Choice, type ClauseResult } from './result';
 import { isQuestion, questionResult } from './rules/question';
 import { listRule } from './rules/list';
@@ -38,6 +39,11 @@ const act = (commands: Command[]): PlannerAnswer => ({
 
 /** The whole planning step, synchronous: exported for tests and for callers that need no Promise. */
 export function planLocally(req: PlanRequest): PlannerAnswer {
+  return plan(req, true);
+}
+
+/** `suggest`: when nothing is understood, offer phrasings that work (never while checking one). */
+function plan(req: PlanRequest, suggest: boolean): PlannerAnswer {
   const typed = String(req.text ?? '').trim();
   if (typed.length > MAX_QUESTION_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
   const clause = fixVerbSlips(stripFillers(normalize(typed)), req.context);
@@ -56,8 +62,32 @@ export function planLocally(req: PlanRequest): PlannerAnswer {
   // Commands are short; a page of text is not one, and parsing it would only cost time.
   if (clause.length > MAX_COMMAND_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
   const results = parseSentence(clause, ctx);
-  if (!results) return clarify(NOT_UNDERSTOOD, 0);
+  if (!results) return suggest ? notUnderstood(typed, req) : clarify(NOT_UNDERSTOOD, 0);
   return finish(results, req);
+}
+
+const MAX_SUGGESTIONS = 2;
+
+/**
+ * Says what was recognised and offers up to two phrasings built from it that the matcher does
+ * understand — each as a candidate the user can pick. Still a question with confidence 0: in
+ * auto mode the LLM gets the sentence as it was said.
+ */
+function notUnderstood(typed: string, req: PlanRequest): PlannerAnswer {
+  const understood = understoodIn(typed, req.context);
+  const working: Candidate[] = [];
+  for (const phrasing of phrasingsFor(understood)) {
+    if (working.length >= MAX_SUGGESTIONS) break;
+    const answer = plan({ ...req, text: phrasing }, false);
+    const envelope = answer.envelope as Envelope;
+    if (answer.confidence === 1 && !envelope.needs_clarification) working.push({ label: phrasing, envelope });
+  }
+  const said = understoodWords(understood);
+  const head = said ? `I could not understand all of that offline; I recognised ${said}.` : 'I could not understand that offline.';
+  const tail = working.length
+    ? ` Did you mean ${joinList(working.map((w) => quote(w.label)), 'or')}?`
+    : ' Say it as e.g. "switch to gmail", "close the reddit tabs", "xterm left half", "open slack", "swap chrome and slack" or "undo".';
+  return clarify(head + tail, CONFIDENCE.notUnderstood, working);
 }
 
 function finish(results: readonly ClauseResult[], req: PlanRequest): PlannerAnswer {

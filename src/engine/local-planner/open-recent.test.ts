@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Envelope } from '../../protocol/commands';
 import type { ContextSnapshot } from '../../protocol/context';
 import { planLocally } from './local-planner';
 import { app, laptop, tab, turn } from './test-fixtures';
@@ -22,8 +23,8 @@ const desk = (over: Partial<ContextSnapshot> = {}): ContextSnapshot =>
   });
 
 const commands = (text: string, snap = desk(), turns = [] as ReturnType<typeof turn>[]) => {
-  const a = planLocally({ text, context: snap, turns });
-  return a.envelope.needs_clarification ? a.envelope.clarification_reason : a.envelope.commands;
+  const e = planLocally({ text, context: snap, turns }).envelope as Envelope;
+  return e.needs_clarification ? e.clarification_reason : e.commands;
 };
 
 describe('open_recent in the offline matcher', () => {
