@@ -154,6 +154,16 @@ describe('agent on the current tab (scripted browser and models)', () => {
     );
   });
 
+  it('a start tab that cannot be read: the planner is told so and plans without its content; the person hears why', async () => {
+    const browser = scriptedBrowser(pages);
+    const models = scriptedModels([{ needs_steps: false, steps: [], message: 'I cannot see that page.' }], []);
+    const log = eventLog();
+    await runAgent(input({ browser, models, startTab: { targetId: 'GONE' }, onEvent: log.onEvent }));
+    expect(models.planRequests[0]!.page).toBeUndefined();
+    expect(models.planRequests[0]!.context).toContain('The run starts on a tab the user has open (target tab 1); it could not be read just now, so plan without its content.');
+    expect(log.events).toContainEqual(expect.objectContaining({ type: 'notice', code: 'tab_unreadable', audience: 'person' }));
+  });
+
   it('a plan that says needs_steps false but lists steps, or true with none, is repaired before anything runs', async () => {
     const browser = scriptedBrowser(pages);
     browser.current = browser.userTab(SHOP);

@@ -75,7 +75,7 @@ export interface PlannerFacts {
   allowDomains?: readonly string[];
   denyDomains?: readonly string[];
   /** The person's tab the run starts on (its snapshot comes with the message, framed as page data); null: no tab is open. */
-  startTab?: { n: number } | null;
+  startTab?: { n: number; shown: boolean } | null;
 }
 
 /** What the planner knows besides the goal: tools, limits, secrets by name, the domain rules. */
@@ -87,7 +87,7 @@ export function plannerContext(f: PlannerFacts): string {
     `Tab limit: ${f.tabLimit} target tabs; opening another releases the oldest.`,
     `Budget: at most ${f.maxSteps} commands in all.`,
     f.startTab
-      ? `The run starts on a tab the user has open (target tab ${f.startTab.n}); its snapshot follows as page data. Steps act on it unless they open another page.`
+      ? `The run starts on a tab the user has open (target tab ${f.startTab.n}); ${f.startTab.shown ? 'its snapshot follows as page data' : 'it could not be read just now, so plan without its content'}. Steps act on it unless they open another page.`
       : 'No tab is open yet: the first step must open a page (open_tab or open_tool).',
   ];
   if (f.secretNames.length) lines.push(`Secrets the executor can type by placeholder (values are never shown): ${f.secretNames.map(placeholder).join(', ')}`);

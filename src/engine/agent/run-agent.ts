@@ -160,7 +160,7 @@ class AgentRun {
       if (start && 'end' in start) return this.finish(start.end.status, start.end.reason);
       const planned = await makePlan({
         goal: this.input.goal,
-        context: this.planContext(),
+        context: this.planContext(start?.page !== undefined),
         ...(start?.page ? { page: start.page } : {}),
         models: this.input.models,
         secrets: this.secrets,
@@ -246,10 +246,10 @@ class AgentRun {
     }
   }
 
-  private planContext(): string {
+  private planContext(pageShown: boolean): string {
     const start = this.input.startTab ? this.tabs.current : null;
     return plannerContext({
-      startTab: start ? { n: start.n } : null,
+      startTab: start ? { n: start.n, shown: pageShown } : null,
       tools: this.tools,
       tabLimit: this.o.tabLimit,
       maxSteps: this.o.maxSteps,
