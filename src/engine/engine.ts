@@ -16,7 +16,7 @@ import type { ExecutionPorts } from './execute';
 import { UndoCollector } from './undo-collector';
 import { BatchFront } from './batch-front';
 import { Preset } from '../protocol/preset';
-import { DeskPilotError } from './errors';
+import { DeskPilotError, errorMessage } from './errors';
 import { capturePreset, missingApps } from './presets';
 import { readDesk } from './window-ops';
 import type { ResolvedCommand } from './resolve';
@@ -252,11 +252,11 @@ export class Engine {
       : undo.entry(batchId, this.clock(), plan.map((c, i) => describePlanned(c, i).summary).join(', '));
     if (undoEntry) {
       await this.deps.undo.push(undoEntry).catch((e: unknown) => {
-        warnings.push(`undo information was not saved: ${e instanceof Error ? e.message : String(e)}`);
+        warnings.push(`undo information was not saved: ${errorMessage(e)}`);
       });
     }
     await this.deps.history.append(records).catch((e: unknown) => {
-      warnings.push(`history was not saved: ${e instanceof Error ? e.message : String(e)}`);
+      warnings.push(`history was not saved: ${errorMessage(e)}`);
     });
     return { outcomes, warnings };
   }

@@ -326,6 +326,3 @@ export interface HistoryStore {
   append(records: ReadonlyArray<import('../protocol/record').ExecutionRecord>): Promise<void>;
   recent(limit: number): Promise<import('../protocol/record').ExecutionRecord[]>;
 }
-
-/** Ports whose acquisition can fail say why in one actionable sentence. */
-export type PortProvider<T> = () => Promise<T>;

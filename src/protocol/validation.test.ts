@@ -5,7 +5,7 @@ import { formatFieldError, parseInput, type ParsedInput } from './validation';
 const env = (commands: unknown[]) => ({ commands, needs_clarification: false, clarification_reason: null });
 const errorsOf = (r: ParsedInput) => (r.ok ? [] : r.errors.map(formatFieldError));
 
-describe('parseInput: the ten operations', () => {
+describe('parseInput: every operation', () => {
   const valid: unknown[] = [
     { type: 'list_apps' },
     { type: 'focus_app', app_name: 'Google Chrome' },
@@ -43,7 +43,7 @@ describe('parseInput: the ten operations', () => {
     { type: 'open_recent', path: '/home/u/src/deskpilot', app_name: 'Visual Studio Code' },
   ];
 
-  it('accepts every example of the seed, and covers the ten seed types plus undo, the tab manager and the window layouts', () => {
+  it('accepts an example of every command type: the core operations, undo, the tab manager, the window layouts and recent files', () => {
     const r = parseInput(env(valid));
     expect(errorsOf(r)).toEqual([]);
     expect(r.ok && r.envelope?.commands.length).toBe(valid.length);
@@ -130,7 +130,7 @@ describe('parseInput: field errors name the path and the reason', () => {
 });
 
 describe('parseInput: clarification', () => {
-  it('accepts the seed example with an incomplete draft and never yields commands to run', () => {
+  it('accepts a clarification with an incomplete draft and never yields commands to run', () => {
     const r = parseInput({
       commands: [{ type: 'switch_tab' }],
       needs_clarification: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMAND_SCHEMAS, COMMAND_TYPES, Command, Envelope, MAX_COMMANDS, MAX_QUESTION_LENGTH, type CommandType } from './commands';
+import { COMMAND_SCHEMAS, COMMAND_TYPES, Envelope, MAX_COMMANDS, MAX_QUESTION_LENGTH, type CommandType } from './commands';
 import { echo } from './echo';
 
 /** One problem with the input, addressed by a path such as `commands[0].tab_indices[1]`. */
@@ -77,7 +77,8 @@ export function parseInput(input: unknown): ParsedInput {
     return { ok: false, errors: [{ path: '', message: 'must be a JSON object (an envelope or a command) or an array of commands' }] };
   }
 
-  // The seed lets a clarifying envelope carry incomplete drafts ({"type":"switch_tab"}).
+  // A clarifying envelope may carry incomplete drafts ({"type":"switch_tab"}) of what the planner
+  // would do once answered.
   // They are checked for a known type only, and nothing in them ever runs.
   if (candidate.needs_clarification === true) return parseClarification(candidate);
 
@@ -114,10 +115,4 @@ function parseClarification(candidate: Record<string, unknown>): ParsedInput {
   }
   if (errors.length) return { ok: false, errors };
   return { ok: true, envelope: null, clarification: { reason: (reason as string).trim(), draft_types: draftTypes } };
-}
-
-/** Validates a single command, e.g. one built by a UI rather than a planner. */
-export function parseCommand(input: unknown): { ok: true; command: Command } | { ok: false; errors: FieldError[] } {
-  const parsed = Command.safeParse(input);
-  return parsed.success ? { ok: true, command: parsed.data } : { ok: false, errors: zodErrors(parsed.error, input) };
 }

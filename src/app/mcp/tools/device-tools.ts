@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../engine/errors';
 import type { DeviceView } from '../../../protocol/sync';
 import { defineTool, type McpContext } from '../define-tool';
 import { ToolError } from '../tool-error';
@@ -13,7 +14,7 @@ export async function deviceViews(ctx: McpContext): Promise<DeviceView[]> {
   try {
     return (await ctx.devices.remote()).list().filter((v) => v.device.removed_at === undefined);
   } catch (e) {
-    throw new ToolError(`The other devices cannot be reached: ${e instanceof Error ? e.message : String(e)}`, 'unavailable');
+    throw new ToolError(`The other devices cannot be reached: ${errorMessage(e)}`, 'unavailable');
   }
 }
 
