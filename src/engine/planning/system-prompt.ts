@@ -5,7 +5,7 @@ import { clip, oneLine } from '../words';
 import { compactContext } from './compact-context';
 
 // What the planning LLM is told. The operations come from the zod source (describeOperations),
-// so the prompt cannot drift from what validation enforces; the rules below are the seed's
+// so the prompt cannot drift from what validation enforces; the rules below state the
 // contract: the model matches, the system executes. Sent on every request, so kept tight.
 
 const RULES = `Rules:
