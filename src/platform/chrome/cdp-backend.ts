@@ -1,3 +1,11 @@
+// Over 400 lines on purpose: CdpChromeBackend is the one ChromeBackend over CDP, and its parts
+// share one private Session (the browser connection with its tab map, guard, companion link and
+// live targets) that is dropped as a whole when the socket closes — connecting and reconnecting,
+// listing tabs in strip order, closing and waiting until they are gone. What needs no session
+// state already lives beside it (tab-manager.ts, watched-open.ts, live-targets.ts, companion.ts).
+// The listing was being reworked while the layers were reshaped; splitting the session's life
+// from the listing is the next cut once that settles.
+
 import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../engine/errors';
 import type { ChromeBackend, ChromeTab, CloseTabsResult, CompanionStatus, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
 import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
