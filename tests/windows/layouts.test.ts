@@ -2,12 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createX11WindowBackend } from '../../src/platform/windows/x11/x11-backend';
+import { XConnection } from '../../src/platform/windows/x11/x-connection';
 import { runCli } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { activeWindow, frameOf, isHidden, wmWindows, type Frame } from '../support/x-observe';
+import { waitFor, WAIT_MS } from '../support/wait-for';
 import { allowedFrame } from './size-hints';
+
+const sameFrame = (a: Frame, b: Frame) => a.every((v, i) => v === b[i]);
 
 // Every window layout operation through the real CLI on a real X desktop (Xvfb with LEFT and
 // RIGHT 1920×1080 monitors side by side, openbox, xterm, xclock, Chromium). Each frame is read
@@ -57,6 +62,7 @@ describeDesktop('window layouts on a real X11 desktop (exact frames within size 
   };
   const hex = (pid: number) => `0x${wmWindows(env).find((w) => w.pid === pid)!.id.toString(16)}`;
   const states = (id: string) => execFileSync('xprop', ['-id', id, '_NET_WM_STATE'], { env, encoding: 'utf8' });
+  const extentsOf = (id: string) => /= (.*)/.exec(execFileSync('xprop', ['-id', id, '_NET_FRAME_EXTENTS'], { env, encoding: 'utf8' }))?.[1];
   const put = (app: string, bounds: number[]) => exec({ type: 'place_app', app_name: app, bounds });
 
   beforeAll(async () => {
@@ -130,7 +136,8 @@ describeDesktop('window layouts on a real X11 desktop (exact frames within size 
     expect(isHidden(env, ids.xterm)).toBe(true);
     await exec({ type: 'set_app_state', app_name: 'XTerm', state: 'normal' });
     expect(isHidden(env, ids.xterm)).toBe(false);
-    expect(frameOf(env, ids.xterm)).toEqual(frame);
+    // Openbox animates a restore from the taskbar's corner: the frame ends where it was.
+    await waitFor('xterm restored to its frame', () => sameFrame(frameOf(env, ids.xterm), frame));
     expect(activeWindow(env)).toBe(parseInt(ids.xterm, 16));
 
     await exec({ type: 'set_app_state', app_name: 'XTerm', state: 'minimized' });
@@ -139,7 +146,10 @@ describeDesktop('window layouts on a real X11 desktop (exact frames within size 
     const undo = await runCli(['undo'], { env });
     expect(undo.stdout).toMatch(/XTerm back at 400,300 .*, minimised again/);
     expect(isHidden(env, ids.xterm)).toBe(true);
-    expect(frameOf(env, ids.xterm)).toEqual(frame);
+    // A minimised window's frame is wherever openbox's iconify animation left it: where it is
+    // back at shows when it is restored.
+    await exec({ type: 'set_app_state', app_name: 'XTerm', state: 'normal' });
+    await waitFor('xterm restored to its old frame', () => sameFrame(frameOf(env, ids.xterm), frame));
   });
 
   it('true full screen (EWMH _NET_WM_STATE_FULLSCREEN): the whole monitor, no frame; undo leaves it where it was', async () => {
@@ -153,5 +163,35 @@ describeDesktop('window layouts on a real X11 desktop (exact frames within size 
     await runCli(['undo'], { env });
     expect(states(ids.xterm)).not.toContain('_NET_WM_STATE_FULLSCREEN');
     expect(frameOf(env, ids.xterm)).toEqual(frame);
+  });
+
+  it('a window moved while the window manager is still re-decorating it after full screen ends at the frame asked for', async () => {
+    await put('XTerm', [2100, 100, 2700, 500]);
+    const frame = frameOf(env, ids.xterm);
+    await exec({ type: 'set_app_state', app_name: 'XTerm', state: 'fullscreen' });
+    // Openbox writes _NET_WM_STATE first and only then gives the window its decorations back and
+    // moves it; a loaded machine can run a placement in between. Hold openbox there: stop it,
+    // queue the real request to leave full screen, and write the state it writes first. The
+    // placement then measures the full-screen decorations (none) and asks for its move; only
+    // then does openbox run again, leaving full screen and then handling that move.
+    const ob = desk.pids.openbox;
+    const backend = createX11WindowBackend({ display: desk.display, settleTimeoutMs: WAIT_MS });
+    const send = XConnection.prototype.sendToRoot;
+    const spy = vi.spyOn(XConnection.prototype, 'sendToRoot').mockImplementation(async function (this: XConnection, ...args) {
+      await send.apply(this, args);
+      process.kill(ob, 'SIGCONT');
+      await waitFor('openbox to redecorate xterm', () => extentsOf(ids.xterm) !== '0, 0, 0, 0');
+    });
+    process.kill(ob, 'SIGSTOP');
+    try {
+      execFileSync('wmctrl', ['-ir', ids.xterm, '-b', 'remove,fullscreen'], { env });
+      execFileSync('xprop', ['-id', ids.xterm, '-remove', '_NET_WM_STATE'], { env });
+      expect(await backend.setFrameBounds(ids.xterm, frame)).toEqual(frame);
+      expect(frameOf(env, ids.xterm)).toEqual(frame);
+    } finally {
+      spy.mockRestore();
+      process.kill(ob, 'SIGCONT');
+      await backend.dispose();
+    }
   });
 });

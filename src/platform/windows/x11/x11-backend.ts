@@ -12,7 +12,7 @@ import { cardinals, text } from './property-decode';
 import { connectFailureReason, missingDisplayReason, noWindowManagerReason } from './session-check';
 import { pollUntil, pollUntilSettled } from './settle';
 import { parseWindowId } from './window-id';
-import { readAcceptsFocus, readActiveWindow, readClientList, readFrame, readSizeHints, readStates, readWindow } from './window-reader';
+import { readAcceptsFocus, readActiveWindow, readClientList, readFrame, readSizeHints, readStates, readWindow, type FrameFacts } from './window-reader';
 import { isWindowGone, isXError, XConnection } from './x-connection';
 
 export interface X11WindowBackendOptions {
@@ -32,6 +32,8 @@ const POLL_MS = 2;
 const QUIET_MS = 100;
 /** How long the WM gets to react at all before a request counts as refused. */
 const REACT_MS = 300;
+/** A move is asked again at most once when the decorations changed under it. */
+const MOVE_ATTEMPTS = 2;
 
 interface Session {
   conn: XConnection;
@@ -164,13 +166,7 @@ export class X11WindowBackend implements WindowBackend {
         this.settleTimeoutMs,
         POLL_MS,
       );
-      // The state flips before the frame follows: done once the frame holds still.
-      await pollUntilSettled(
-        async () => (await readFrame(conn, atoms, xid)).frame,
-        () => false,
-        sameRect,
-        { timeoutMs: this.settleTimeoutMs, quietMs: QUIET_MS, reactMs: Math.min(REACT_MS, this.settleTimeoutMs), intervalMs: POLL_MS },
-      );
+      await this.frameSettled({ conn, atoms }, xid);
     });
   }
 
@@ -181,17 +177,23 @@ export class X11WindowBackend implements WindowBackend {
       // first, but a caller that did not must still get the placement it asked for.
       await this.restoreStates(session, xid);
       // Extents can change with state (openbox drops the border of maximised windows): read them now.
-      const [{ extents, border }, hints] = await Promise.all([readFrame(conn, atoms, xid), readSizeHints(conn, xid)]);
+      let [facts, hints] = await Promise.all([readFrame(conn, atoms, xid), readSizeHints(conn, xid)]);
       const target: Rect4 = [...bounds];
-      const expected = expectedFrame(target, extents, border, hints);
-      await requestMoveResize(conn, atoms, xid, target, extents, border);
-      const { value } = await pollUntilSettled(
-        async () => (await readFrame(conn, atoms, xid)).frame,
-        (frame) => sameRect(frame, expected),
-        sameRect,
-        { timeoutMs: this.settleTimeoutMs, quietMs: QUIET_MS, reactMs: Math.min(REACT_MS, this.settleTimeoutMs), intervalMs: POLL_MS },
-      );
-      return value;
+      for (let attempt = 1; ; attempt++) {
+        const { extents, border } = facts;
+        const expected = expectedFrame(target, extents, border, hints);
+        await requestMoveResize(conn, atoms, xid, target, extents, border);
+        const { value } = await pollUntilSettled(
+          () => readFrame(conn, atoms, xid),
+          (now) => sameRect(now.frame, expected),
+          (a, b) => sameRect(a.frame, b.frame),
+          this.settleOptions(),
+        );
+        // The client size was worked out from decorations the WM has since changed (it was still
+        // re-decorating after a state change, e.g. leaving full screen): ask again with the new ones.
+        if (sameDecoration(value, facts) || attempt === MOVE_ATTEMPTS) return value.frame;
+        [facts, hints] = [value, await readSizeHints(conn, xid)];
+      }
     });
   }
 
@@ -218,13 +220,13 @@ export class X11WindowBackend implements WindowBackend {
 
   /** Un-minimise, un-maximise, leave fullscreen and unshade; waits (bounded) until the WM has. */
   private async restoreStates({ conn, atoms }: Session, xid: number): Promise<void> {
-    const blocking = [
-      atoms._NET_WM_STATE_HIDDEN,
+    const reshaping = [
       atoms._NET_WM_STATE_MAXIMIZED_VERT,
       atoms._NET_WM_STATE_MAXIMIZED_HORZ,
       atoms._NET_WM_STATE_FULLSCREEN,
       atoms._NET_WM_STATE_SHADED,
     ];
+    const blocking = [atoms._NET_WM_STATE_HIDDEN, ...reshaping];
     const states = await readStates(conn, atoms, xid);
     if (!states.some((s) => blocking.includes(s))) return;
     const requests: Promise<void>[] = [];
@@ -239,6 +241,24 @@ export class X11WindowBackend implements WindowBackend {
       this.settleTimeoutMs,
       POLL_MS,
     );
+    // Leaving these changes the decorations and the frame, and the WM writes the state first
+    // (openbox: state, then frame extents, then the restored geometry): a placement measured
+    // now would use the old extents. Done once the window holds still.
+    if (states.some((s) => reshaping.includes(s))) await this.frameSettled({ conn, atoms }, xid);
+  }
+
+  /** Waits (bounded) until the frame and its decorations hold still after the WM reacted to a request. */
+  private async frameSettled({ conn, atoms }: Session, xid: number): Promise<void> {
+    await pollUntilSettled(
+      () => readFrame(conn, atoms, xid),
+      () => false,
+      (a, b) => sameRect(a.frame, b.frame) && sameDecoration(a, b),
+      this.settleOptions(),
+    );
+  }
+
+  private settleOptions() {
+    return { timeoutMs: this.settleTimeoutMs, quietMs: QUIET_MS, reactMs: Math.min(REACT_MS, this.settleTimeoutMs), intervalMs: POLL_MS };
   }
 
   private async session(): Promise<Session> {
@@ -318,6 +338,12 @@ export class X11WindowBackend implements WindowBackend {
       ANSWER_TIMEOUT_MS + 3 * this.settleTimeoutMs,
     );
   }
+}
+
+/** Same decorations: what the client size of a frame is worked out from. */
+function sameDecoration(a: FrameFacts, b: FrameFacts): boolean {
+  const [x, y] = [a.extents, b.extents];
+  return a.border === b.border && x.left === y.left && x.right === y.right && x.top === y.top && x.bottom === y.bottom;
 }
 
 /**
