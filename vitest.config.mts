@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'eval/**/*.test.ts'],
+    // Unit tests sit beside their sources, renderer logic too (*.test.tsx when it needs JSX);
+    // tests/ holds the suites that need a real desktop, real processes or real servers.
+    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts', 'eval/**/*.test.ts'],
     // The CLI runs compiled from out/cli: build it once before any test spawns it.
     globalSetup: ['./tests/support/build-cli.global.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
