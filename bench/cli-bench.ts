@@ -1,9 +1,11 @@
 // CLI bench: what one `deskpilot` call costs as a whole process, side by side in one run with a
 // bare `node -e ''`: the CLI with no service (cold: it composes an engine in its own process),
 // the CLI while `deskpilot service` runs (warm: the thin client hands the whole command to the
-// service and relays its output), and the in-process path the service and the app use (the
-// engine called directly, no process start). On a real Xvfb desktop with a headful Chromium
-// holding 100 tabs and an xterm. Figures only: targets are reported, never asserted.
+// service and relays its output), and the in-service path (the engine as the service holds it —
+// its tab list kept from Chrome's events — called directly, no process start). Then the warm
+// 100-tab snapshot against `curl /json/list`, and a one-tab command at 10, 100 and 300 tabs.
+// On a real Xvfb desktop with a headful Chromium and an xterm. Figures only: targets are
+// reported, never asserted. DESKPILOT_BENCH_CLI_N sets the samples per figure (default 10).
 // The CLI is a build of its own (other work in the tree may rebuild out/cli meanwhile, and a
 // thin client hands commands only to a service of its own build); every warm run is checked
 // to have been run by the service, so a fallback is never timed as the fast path.
@@ -18,6 +20,8 @@ import { loadConfig } from '../src/platform/config/load-config';
 import { connectService } from '../src/platform/service/socket-client';
 import { serviceSocketPath } from '../src/platform/service/socket-path';
 import { wireEngine } from '../src/compose/wire-engine';
+import type { ChromeBackend } from '../src/engine/ports';
+import { httpGet } from './http-json';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
 import { buildPrivateCli, type PrivateCli } from '../tests/service/private-cli';
 import { residentMemory, timeProcess, type ProcessRun } from './process-timing';
@@ -32,7 +36,9 @@ const REDDIT_TITLE = 'Reddit - r/typescript';
 const N = Number(process.env.DESKPILOT_BENCH_CLI_N) || 10;
 const WARMUP = 1;
 const SERVICE_START_TIMEOUT_MS = 120_000;
-const TARGETS = { warm: 1.5, cold: 4, help: 2, serviceMiB: 120 };
+const TARGETS = { warm: 1.5, cold: 4, help: 2, serviceMiB: 120, snapshotVsCurl: 5, switchVsCurl: 2, scaling: 1.5 };
+/** Tab counts of the scaling figure (the main figures use TOTAL_TABS). */
+const SCALING_TABS = [10, 100, 300] as const;
 
 type Mode = 'cold' | 'warm';
 
@@ -132,11 +138,13 @@ export async function run(): Promise<void> {
   let fixture: TabFixture | null = null;
   let service: ChildProcess | null = null;
   let inProcess: LocalDesk | null = null;
+  let stopWatching: (() => void) | null = null;
   let configDir: string | null = null;
   let cli: PrivateCli | null = null;
   let cleaning: Promise<void> | null = null;
   const cleanup = () =>
     (cleaning ??= (async () => {
+      stopWatching?.();
       await inProcess?.close().catch(() => undefined);
       if (service) await stopService(service);
       await fixture?.dispose().catch(() => undefined);
@@ -200,9 +208,13 @@ export async function run(): Promise<void> {
     const memory = residentMemory(service.pid!);
     const curl = await curlReferences(env, `http://127.0.0.1:${chrome.port}`, (await fixture.pages())[0]!.targetId);
 
-    // The in-process path: the engine the service (and the app) hold, called from this process.
+    // The in-service path: the engine as the service (and the app) hold it — watching the tabs,
+    // so its tab list is kept from Chrome's events — called from this process.
     const config = await loadConfig({}, env);
-    inProcess = new LocalDesk(await wireEngine(config, { env }));
+    const wired = await wireEngine(config, { env });
+    stopWatching = wired.watchTabUse();
+    inProcess = new LocalDesk(wired);
+    await inProcess.snapshot({ summaries: false });
     const inProcessMs = new Map<string, number[]>();
     for (const m of MEASURES) {
       if (!m.inProcess) continue;
@@ -213,6 +225,8 @@ export async function run(): Promise<void> {
       }
       inProcessMs.set(m.name, samples);
     }
+
+    const warmSnapshot = await snapshotFigures(inProcess, wired.chrome, serviceSocketPath(configDir, env), `http://127.0.0.1:${chrome.port}`);
 
     printResults(results, inProcessMs, key);
     const bareAll = [...results.values()].flatMap((p) => p.bareMs);
@@ -230,11 +244,15 @@ export async function run(): Promise<void> {
         `in-process: the same engine called in this process (LocalDesk), no process start: what the app and the service pay per request. exec switch_tab alternates tabs ${switchTarget(0)} and ${switchTarget(1)} (two windows); exec place_app moves the xterm between the monitors; context --json includes tab summaries.`,
     );
     if (curl) {
+      const warmSwitch = median(results.get(key(byName('exec switch_tab'), 'warm'))!.ms);
       console.log(
         `references: curl /json/list ${fmtMs(curl.list)}, curl /json/activate ${fmtMs(curl.activate)} (whole processes, medians of ${N}); ` +
-          `warm exec switch_tab / curl /json/activate = ${fmtRatio(median(results.get(key(byName('exec switch_tab'), 'warm'))!.ms) / curl.activate)}.`,
+          `warm exec switch_tab / curl /json/activate = ${fmtRatio(warmSwitch / curl.activate)} (target ≤${TARGETS.switchVsCurl}x: ${warmSwitch / curl.activate <= TARGETS.switchVsCurl ? 'yes' : 'NO'}).`,
       );
     }
+    printSnapshotFigures(warmSnapshot, curl?.list ?? null);
+    const scaling = await scalingFigures({ fixture, pages: desk.pages, bin, env, servedCli, local: inProcess, have: TOTAL_TABS });
+    printScaling(scaling);
     console.log(
       memory
         ? `service memory with Chrome connected and ${TOTAL_TABS} tabs: VmRSS ${memory.rssMiB.toFixed(1)} MiB (peak VmHWM ${memory.peakMiB.toFixed(1)} MiB); target < ${TARGETS.serviceMiB} MB: ${memory.rssMiB * 1.048576 < TARGETS.serviceMiB ? 'yes' : 'NO'}`
@@ -348,4 +366,152 @@ async function curlReferences(env: NodeJS.ProcessEnv, base: string, targetId: st
     }
   }
   return { list: median(list), activate: median(activate) };
+}
+
+interface SnapshotFigures {
+  /** The engine's snapshot as the planner gets it (tabs, windows, monitors, apps, presets), in the service. */
+  inService: number[];
+  /** The tab listing alone (listTabsInDetail), in the service. */
+  tabsOnly: number[];
+  /** The same snapshot asked of the running service over its socket (what a client of the service pays). */
+  overSocket: number[];
+  /** GET /json/list from this process (no process start), for scale. */
+  httpList: number[];
+}
+
+/** The warm snapshot with TOTAL_TABS tabs, without summaries (the offline matcher's view). */
+async function snapshotFigures(local: LocalDesk, chrome: ChromeBackend, socketPath: string, base: string): Promise<SnapshotFigures> {
+  const samples = async (fn: () => Promise<unknown>) => {
+    const out: number[] = [];
+    for (let i = 0; i < WARMUP + N; i++) {
+      const ms = await timeMs(fn);
+      if (i >= WARMUP) out.push(ms);
+    }
+    return out;
+  };
+  const expectTabs = (n: number) => {
+    if (n !== TOTAL_TABS) throw new Error(`the snapshot listed ${n} tabs`);
+  };
+  const inService = await samples(async () => expectTabs((await local.snapshot({ summaries: false })).tabs.length));
+  const tabsOnly = await samples(async () => expectTabs((await chrome.listTabsInDetail()).tabs.length));
+  const client = await connectService(socketPath);
+  if (!client) throw new Error(`no service answers on ${socketPath}`);
+  let overSocket: number[];
+  try {
+    const remote = await RemoteDesk.open(client);
+    overSocket = await samples(async () => expectTabs((await remote.snapshot({ summaries: false })).tabs.length));
+  } finally {
+    client.close();
+  }
+  const httpList = await samples(async () => {
+    const r = await httpGet(`${base}/json/list`);
+    if (r.status !== 200) throw new Error(`GET /json/list answered ${r.status}`);
+  });
+  return { inService, tabsOnly, overSocket, httpList };
+}
+
+function printSnapshotFigures(f: SnapshotFigures, curlList: number | null): void {
+  const cell = (xs: number[]) => `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
+  const vsCurl = (xs: number[]) => (curlList === null ? '—' : `${(curlList / median(xs)).toFixed(1)}x faster`);
+  const met = (xs: number[]) => (curlList === null ? '' : curlList / median(xs) >= TARGETS.snapshotVsCurl ? 'yes' : 'NO');
+  console.log('');
+  console.log(`warm ${TOTAL_TABS}-tab snapshot, no summaries (target: ≥${TARGETS.snapshotVsCurl}x faster than curl /json/list${curlList === null ? '' : `, ${fmtMs(curlList)}`}):`);
+  console.log(
+    formatTable([
+      ['what', 'median (min–max)', 'vs curl /json/list', `≥${TARGETS.snapshotVsCurl}x?`],
+      ['whole snapshot in the service (tabs, windows, monitors, apps, presets)', cell(f.inService), vsCurl(f.inService), met(f.inService)],
+      ['its tab listing alone', cell(f.tabsOnly), vsCurl(f.tabsOnly), met(f.tabsOnly)],
+      ['whole snapshot asked over the service socket', cell(f.overSocket), vsCurl(f.overSocket), met(f.overSocket)],
+      ['GET /json/list from this process (no curl start)', cell(f.httpList), vsCurl(f.httpList), ''],
+    ]),
+  );
+}
+
+interface ScalingRow {
+  tabs: number;
+  warmCli: number[];
+  bare: number[];
+  inService: number[];
+}
+
+/**
+ * A one-tab command (exec switch_tab, between the second and the second-to-last tab) at each of
+ * SCALING_TABS tabs: the warm CLI as a whole process, and the same command in the service. Tabs
+ * are added to the first window, or closed from its end, between the rows.
+ */
+async function scalingFigures(o: {
+  fixture: TabFixture;
+  pages: Desktop['pages'];
+  bin: string;
+  env: NodeJS.ProcessEnv;
+  servedCli: () => Promise<number>;
+  local: LocalDesk;
+  have: number;
+}): Promise<ScalingRow[]> {
+  const rows: ScalingRow[] = [];
+  // From the tabs open now, up first (opening is the slow part), then down.
+  const order = [...SCALING_TABS.filter((n) => n >= o.have).sort((a, b) => a - b), ...SCALING_TABS.filter((n) => n < o.have).sort((a, b) => b - a)];
+  for (const tabs of order) {
+    await resizeTo(o, tabs);
+    await waitForQuietCpu();
+    const target = (i: number) => (i % 2 === 0 ? 2 : tabs - 1);
+    const row: ScalingRow = { tabs, warmCli: [], bare: [], inService: [] };
+    for (let i = 0; i < WARMUP + N; i++) {
+      const b = await timeProcess(process.execPath, ['-e', ''], o.env);
+      const before = await o.servedCli();
+      const r = await timeProcess(process.execPath, [o.bin, 'exec', JSON.stringify({ type: 'switch_tab', tab_index: target(i) })], o.env);
+      expectOutput(/"status": "done"/)(r);
+      if ((await o.servedCli()) !== before + 1) throw new Error(`scaling at ${tabs} tabs: the service did not run exec switch_tab`);
+      const local = await timeMs(async () => expectDone(await o.local.exec({ type: 'switch_tab', tab_index: target(i + 1) })));
+      if (i < WARMUP) continue;
+      row.warmCli.push(r.ms);
+      row.bare.push(b.ms);
+      row.inService.push(local);
+    }
+    rows.push(row);
+  }
+  return rows.sort((a, b) => a.tabs - b.tabs);
+}
+
+/** Opens tabs in the first window, or closes tabs from the end of the listing, until `tabs` are open. */
+async function resizeTo(o: { fixture: TabFixture; pages: Desktop['pages']; local: LocalDesk }, tabs: number): Promise<void> {
+  const open = await o.fixture.pages();
+  if (open.length > tabs) {
+    const listed = (await o.local.snapshot({ summaries: false })).tabs;
+    for (const t of listed.slice(tabs)) await o.fixture.close(t.target_id);
+  } else if (open.length < tabs) {
+    const specs = Array.from({ length: tabs - open.length }, (_, i) => {
+      const title = `Scaling tab ${open.length + i + 1}`;
+      return { title, url: o.pages.url('page', { title, text: `Tab ${open.length + i + 1} of the scaling figure.` }) };
+    });
+    const anchor = (await o.local.snapshot({ summaries: false })).tabs[0]!.target_id;
+    await o.fixture.openIn(anchor, specs);
+  }
+  const deadline = Date.now() + 60_000;
+  while ((await o.local.snapshot({ summaries: false })).tabs.length !== tabs) {
+    if (Date.now() > deadline) throw new Error(`the desk did not settle at ${tabs} tabs`);
+    await sleep(100);
+  }
+}
+
+function printScaling(rows: ScalingRow[]): void {
+  const cell = (xs: number[]) => `${fmtMs(median(xs))} (${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))})`;
+  const ratio = (r: ScalingRow) => median(r.warmCli.map((ms, i) => ms / r.bare[i]!));
+  const first = rows[0]!;
+  const last = rows[rows.length - 1]!;
+  console.log('');
+  console.log(`one-tab command (exec switch_tab) from ${first.tabs} to ${last.tabs} tabs (target: ≤${TARGETS.scaling}x):`);
+  console.log(
+    formatTable([
+      ['tabs', 'warm CLI wall', '×bare node', 'in the service'],
+      ...rows.map((r) => [String(r.tabs), cell(r.warmCli), fmtRatio(ratio(r)), cell(r.inService)]),
+    ]),
+  );
+  const wallScale = median(last.warmCli) / median(first.warmCli);
+  const bareScale = ratio(last) / ratio(first);
+  const serviceScale = median(last.inService) / median(first.inService);
+  console.log(
+    `${first.tabs} → ${last.tabs} tabs: warm CLI ${fmtRatio(wallScale)} by wall time, ${fmtRatio(bareScale)} by its ratio to bare node; ` +
+      `in the service ${fmtRatio(serviceScale)} (≤${TARGETS.scaling}x: CLI ${bareScale <= TARGETS.scaling ? 'yes' : 'NO'}, service ${serviceScale <= TARGETS.scaling ? 'yes' : 'NO'}).`,
+  );
 }
