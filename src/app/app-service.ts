@@ -1,6 +1,6 @@
 import type { Envelope } from '../protocol/commands';
 import type { ContextSnapshot } from '../protocol/context';
-import type { AppStatus, CommandResponse, HotkeyStatus, IpcEvent, IpcEventPayloads, SettingsView } from '../protocol/ipc';
+import type { AppStatus, CommandResponse, DeviceBadge, DeviceList, HotkeyStatus, IpcEvent, IpcEventPayloads, SettingsView } from '../protocol/ipc';
 import type { PlannerMode } from '../protocol/planning';
 import { itemsToConfirm, type PreparedBatch } from '../protocol/prepared-batch';
 import { emptyReport, type ExecReport } from '../protocol/report';
@@ -13,6 +13,10 @@ import { AgentService, type AgentFactory } from './agent-service';
 import type { Desk } from './desk';
 import { RemoteDesk } from './remote-desk';
 import { LauncherService } from './launcher-service';
+import { DeviceDesk } from './sync/device-desk';
+import type { RemoteDevices } from './sync/remote-devices';
+
+const badge = (t: Target): { device?: DeviceBadge } => (t.device ? { device: t.device } : {});
 
 // What the app does for its windows, free of Electron so the web test harness serves the
 // very same logic: plan words, hold a plan that needs a yes or a choice, run it against the
@@ -41,15 +45,26 @@ export interface AppServiceDeps {
   frontmost?(): { app: string; title: string } | null;
   /** Agent mode's models, options and browser, from the current configuration (agent-service.ts). */
   agent?: AgentFactory;
+  /**
+   * The user's other devices (sync set up and this computer paired): null when sync is not set
+   * up; throws saying why they cannot be reached.
+   */
+  devices?(): Promise<RemoteDevices | null>;
   /** Pushes an event to the windows ('agent:update'). */
   emit?<E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]): void;
   now?: () => number;
 }
 
-/** A prepared batch waiting for a yes, or prepared choices waiting for a pick. */
+/** Where a request runs: this desk, or another device's (its badge then says which). */
+interface Target {
+  desk: Desk;
+  device?: DeviceBadge;
+}
+
+/** A prepared batch waiting for a yes, or prepared choices waiting for a pick — for the desk that prepared it. */
 type Pending =
-  | { kind: 'confirm'; text: string; envelope: Envelope; batch: PreparedBatch; planner: 'local' | 'llm' | null; at: number }
-  | { kind: 'clarification'; text: string; choices: Array<{ envelope: Envelope; batch: PreparedBatch }>; planner: 'local' | 'llm'; at: number };
+  | { kind: 'confirm'; text: string; envelope: Envelope; batch: PreparedBatch; planner: 'local' | 'llm' | null; at: number; target: Target }
+  | { kind: 'clarification'; text: string; choices: Array<{ envelope: Envelope; batch: PreparedBatch }>; planner: 'local' | 'llm'; at: number; target: Target };
 
 /** A held plan expires: acting on a snapshot from long ago would be acting on a guess. */
 const PENDING_TTL_MS = 5 * 60 * 1000;
@@ -114,7 +129,7 @@ export class AppService {
   handlers(): IpcHandlers {
     return {
       'app:status': () => this.status(),
-      'command:submit': (r) => this.submit(r.text, r.mode ?? 'auto'),
+      'command:submit': (r) => this.submit(r.text, r.mode ?? 'auto', r.device),
       'command:choose': (r) => this.choose(r.id, r.candidate),
       'command:confirm': (r) => this.confirm(r.id, r.accept),
       'command:cancel': async () => {
@@ -149,6 +164,7 @@ export class AppService {
         return { ok: true as const };
       },
       ...this.agent.handlers(),
+      'devices:list': () => this.devices(),
     };
   }
 
@@ -173,30 +189,58 @@ export class AppService {
     };
   }
 
-  async submit(text: string, mode: PlannerMode): Promise<CommandResponse> {
+  /** The user's devices for the launcher's picker; none (and why) when they cannot be reached. */
+  async devices(): Promise<DeviceList> {
+    try {
+      const remote = await this.deps.devices?.();
+      if (!remote) return { devices: [], problem: null };
+      const devices = remote
+        .list()
+        .filter((v) => v.device.removed_at === undefined)
+        .map((v) => ({ id: v.device.id, name: v.device.name, platform: v.device.platform, online: v.this_device || v.online, this_device: v.this_device }));
+      return { devices, problem: null };
+    } catch (e) {
+      return { devices: [], problem: errorMessage(e) };
+    }
+  }
+
+  /** This desk, or — for the id of another device — that device's, reached through the sync server. */
+  private async target(device: string | undefined, signal?: AbortSignal): Promise<Target> {
+    const here = await this.desk();
+    if (device === undefined) return { desk: here };
+    const remote = await this.deps.devices?.();
+    if (!remote) throw new DeskPilotError('device: no sync server is set up (sync.url in config.json), so other devices cannot be reached', 'invalid_input');
+    const found = remote.find(device);
+    if (!found.ok) throw new DeskPilotError(`device: ${found.message}`, 'invalid_input');
+    if (found.device.id === remote.thisDevice) return { desk: here };
+    return { desk: new DeviceDesk(here, remote, found.device, signal), device: { id: found.device.id, name: found.device.name } };
+  }
+
+  async submit(text: string, mode: PlannerMode, device?: string): Promise<CommandResponse> {
     const id = this.nextId();
     this.expire();
     this.inFlight?.abort();
     const abort = new AbortController();
     this.inFlight = abort;
     try {
-      const desk = await this.desk();
-      const planned = await desk.plan(text, { mode, signal: abort.signal, frontmost: this.deps.frontmost?.() ?? null });
+      const target = await this.target(device, abort.signal);
+      const { desk } = target;
+      const planned = await desk.plan(text, { mode, signal: abort.signal, frontmost: target.device ? null : (this.deps.frontmost?.() ?? null) });
       const { outcome, snapshot } = planned;
       if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.', code: 'cancelled' };
       if (outcome.envelope.needs_clarification) {
         const asked = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
         const question = outcome.note ? `${asked} (Note: ${outcome.note}.)` : asked;
         const choices = planned.choices.map((c, i) => ({ envelope: outcome.candidates[i]!.envelope, batch: c.batch }));
-        this.pending.set(id, { kind: 'clarification', text, choices, planner: outcome.planner, at: this.now() });
+        this.pending.set(id, { kind: 'clarification', text, choices, planner: outcome.planner, at: this.now(), target });
         await desk.remember({ at: this.now(), text, envelope: outcome.envelope, outcome: `asked: ${question}` });
         return { kind: 'clarification', id, question, candidates: outcome.candidates.map((c) => ({ label: c.label })) };
       }
       if (!planned.batch) {
         const report = emptyReport('done', { snapshot_taken_at: snapshot.taken_at });
-        return { kind: 'done', id, report, planner: outcome.planner };
+        return { kind: 'done', id, report, planner: outcome.planner, ...badge(target) };
       }
-      return await this.confirmOrRun(id, text, outcome.envelope, planned.batch, outcome.planner);
+      return await this.confirmOrRun(id, text, outcome.envelope, planned.batch, outcome.planner, target);
     } catch (e) {
       return abort.signal.aborted
         ? { kind: 'error', id, message: 'Cancelled.', code: 'cancelled' }
@@ -211,17 +255,17 @@ export class AppService {
     if (!p) return { kind: 'error', id, message: 'That question has expired; say it again.', code: 'expired' };
     const choice = p.choices[index];
     if (!choice) return { kind: 'error', id, message: `There is no choice ${index + 1}.`, code: 'invalid_argument' };
-    return this.confirmOrRun(id, p.text, choice.envelope, choice.batch, p.planner);
+    return this.confirmOrRun(id, p.text, choice.envelope, choice.batch, p.planner, p.target);
   }
 
   async confirm(id: string, accept: boolean): Promise<CommandResponse> {
     const p = this.take(id, 'confirm');
     if (!p) return { kind: 'error', id, message: 'That confirmation has expired; say it again.', code: 'expired' };
-    if (!accept) return { kind: 'done', id, report: droppedReport(p.batch), planner: p.planner };
-    // The desk that prepared the batch kept the snapshot it was planned on.
-    const report = await (await this.desk()).run(p.batch);
-    await this.remember(p.text, p.envelope, report);
-    return { kind: 'done', id, report, planner: p.planner };
+    if (!accept) return { kind: 'done', id, report: droppedReport(p.batch), planner: p.planner, ...badge(p.target) };
+    // The desk that prepared the batch kept the snapshot it was planned on (another device checks it against its live desk).
+    const report = await p.target.desk.run(p.batch);
+    await this.remember(p.text, p.envelope, report, p.target);
+    return { kind: 'done', id, report, planner: p.planner, ...badge(p.target) };
   }
 
   /**
@@ -234,7 +278,7 @@ export class AppService {
       const report = prepared.report;
       return { kind: 'done', id, report: { ...report, warnings: [...report.warnings, ...report.errors.map(formatFieldError)] }, planner: null };
     }
-    return this.confirmOrRun(id, text, envelope, prepared.batch, null);
+    return this.confirmOrRun(id, text, envelope, prepared.batch, null, { desk: await this.desk() });
   }
 
   /** Runs the batch now, or holds it and asks when it closes something the settings say to confirm. */
@@ -244,20 +288,22 @@ export class AppService {
     envelope: Envelope,
     batch: PreparedBatch,
     planner: 'local' | 'llm' | null,
+    target: Target,
   ): Promise<CommandResponse> {
     const { confirm } = await this.deps.settings.view();
     // A non-web address the person typed is always asked about; closing follows the settings.
+    // For another device too: the question is asked here, where the person is.
     if (itemsToConfirm(batch, { ...confirm, open_url: true }).length > 0) {
-      this.pending.set(id, { kind: 'confirm', text, envelope, batch, planner, at: this.now() });
-      return { kind: 'confirm', id, items: batch.plan.filter((c) => c.destructive), plan: batch.plan };
+      this.pending.set(id, { kind: 'confirm', text, envelope, batch, planner, at: this.now(), target });
+      return { kind: 'confirm', id, items: batch.plan.filter((c) => c.destructive), plan: batch.plan, ...badge(target) };
     }
-    const report = await (await this.desk()).run(batch);
-    await this.remember(text, envelope, report);
-    return { kind: 'done', id, report, planner };
+    const report = await target.desk.run(batch);
+    await this.remember(text, envelope, report, target);
+    return { kind: 'done', id, report, planner, ...badge(target) };
   }
 
-  private async remember(text: string, envelope: Envelope, report: ExecReport): Promise<void> {
-    await (await this.desk()).remember({ at: this.now(), text, envelope, outcome: report.results.map((r) => r.message).join('; ') || report.status });
+  private async remember(text: string, envelope: Envelope, report: ExecReport, target: Target): Promise<void> {
+    await target.desk.remember({ at: this.now(), text, envelope, outcome: report.results.map((r) => r.message).join('; ') || report.status });
   }
 
   private take<K extends Pending['kind']>(id: string, kind: K): Extract<Pending, { kind: K }> | null {

@@ -67,6 +67,31 @@ export async function openSync(config: Config, store: CredentialStore = credenti
   };
 }
 
+/** A sync session for a front end that lives long (the MCP server, the app): opened on first use, again after a failure. */
+export interface LazyRemote {
+  /** Throws a DeskPilotError saying why the other devices cannot be reached. */
+  remote(): Promise<RemoteDevices>;
+  close(): Promise<void>;
+}
+
+export function lazyRemote(config: Config, store?: CredentialStore): LazyRemote {
+  let opening: Promise<OpenSync> | null = null;
+  return {
+    remote: async () => {
+      if (!opening) {
+        opening = openSync(config, store);
+        opening.catch(() => (opening = null));
+      }
+      return (await opening).remote;
+    },
+    close: async () => {
+      const open = opening;
+      opening = null;
+      await open?.then((s) => s.close(), () => undefined);
+    },
+  };
+}
+
 export interface RunningDeviceSync {
   worker: DeviceWorker;
   stop(): Promise<void>;

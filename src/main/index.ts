@@ -5,7 +5,7 @@ import { loadConfig } from '../platform/config/load-config';
 import { LLM_API_KEY, SettingsStore } from '../platform/config/settings-store';
 import { wireEngine } from '../compose/wire-engine';
 import { hostOrJoin } from '../compose/service-host';
-import type { RunningDeviceSync } from '../compose/device-sync';
+import type { LazyRemote, RunningDeviceSync } from '../compose/device-sync';
 import nwmWorkerPath from '../platform/windows/nwm/nwm-worker.js?modulePath';
 import { AppWindows } from './app-windows';
 import { autostartFile } from './autostart-linux';
@@ -39,6 +39,7 @@ if (!isFirstInstance) app.exit(0);
 let service: AppService | null = null;
 let hotkeys: HotkeyManager | null = null;
 let deviceSync: RunningDeviceSync | null = null;
+let remoteDevices: LazyRemote | null = null;
 
 app.on('window-all-closed', () => {
   // A tray app keeps running with no window open.
@@ -111,6 +112,19 @@ async function start(): Promise<void> {
     // Agent mode: the same Chrome discovery and LLM settings (config, env, the stored API key) as
     // the engine and the CLI, read again for every task so new settings apply.
     agent: async () => wireAgent(await loadConfig(), { llmApiKey: await secrets.get(LLM_API_KEY) }),
+    // The launcher's device picker: one sync session, opened when first asked, keyed from the keychain.
+    devices: async () => {
+      if (!config.sync) return null;
+      if (!remoteDevices) {
+        const [{ lazyRemote }, { keychainCredentials }, { credentialFile }] = await Promise.all([
+          import('../compose/device-sync'),
+          import('../platform/sync/keychain-credential'),
+          import('../platform/sync/credential-file'),
+        ]);
+        remoteDevices = lazyRemote(config, keychainCredentials(secrets, credentialFile(config.configDir.value)));
+      }
+      return remoteDevices.remote();
+    },
     emit: (event, payload) => windows?.broadcast(event, payload),
     fitWindow: (height) => windows?.launcher.fit(height) ?? false,
   });
@@ -175,7 +189,7 @@ app.on('will-quit', (event) => {
   event.preventDefault();
   const svc = service;
   // The device worker answers its last rows before the engine it runs them on closes.
-  const closing = (deviceSync?.stop() ?? Promise.resolve())
+  const closing = Promise.all([deviceSync?.stop(), remoteDevices?.close()])
     .catch(() => undefined)
     .then(() => svc.dispose())
     .catch(() => undefined);

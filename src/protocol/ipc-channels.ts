@@ -30,6 +30,7 @@ export const IPC_CHANNELS = [
   'agent:correct',
   'agent:status',
   'agent:confirm',
+  'devices:list',
 ] as const;
 export type IpcChannel = (typeof IPC_CHANNELS)[number];
 

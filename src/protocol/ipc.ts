@@ -26,10 +26,30 @@ const url = (example: string) =>
 /** What a submitted request led to. Every kind carries the request id it answers. */
 export type CommandResponse =
   | { kind: 'clarification'; id: string; question: string; candidates: ClarificationCandidate[] }
-  /** Destructive commands wait for command:confirm; `items` lists exactly what will close. */
-  | { kind: 'confirm'; id: string; items: PlannedCommand[]; plan: PlannedCommand[] }
-  | { kind: 'done'; id: string; report: ExecReport; planner: 'local' | 'llm' | null }
+  /** Destructive commands wait for command:confirm; `items` lists exactly what will close (on `device`, when another). */
+  | { kind: 'confirm'; id: string; items: PlannedCommand[]; plan: PlannedCommand[]; device?: DeviceBadge }
+  /** `device`: it ran on another of the user's computers. */
+  | { kind: 'done'; id: string; report: ExecReport; planner: 'local' | 'llm' | null; device?: DeviceBadge }
   | { kind: 'error'; id: string; message: string; code: ErrorCode };
+
+/** Another of the user's computers, as a result names it. */
+export interface DeviceBadge {
+  id: string;
+  name: string;
+}
+
+/** A device the launcher can send words to (sync set up); this computer is one of them. */
+export interface DeviceChoice extends DeviceBadge {
+  platform: string;
+  online: boolean;
+  this_device: boolean;
+}
+
+/** The user's devices: [] with `problem` null when sync is not set up; `problem` says why they cannot be reached. */
+export interface DeviceList {
+  devices: DeviceChoice[];
+  problem: string | null;
+}
 
 export interface ClarificationCandidate {
   /** Button text, e.g. 'tab 2 "GitHub - deskpilot/issues"'. */
@@ -138,7 +158,8 @@ export const IPC = {
   'app:status': { request: z.strictObject({}), response: null as unknown as AppStatus },
   /** Words in: plans against a fresh snapshot and runs, unless it must ask first. */
   'command:submit': {
-    request: z.strictObject({ text, mode: z.enum(['auto', 'local', 'llm']).optional() }),
+    /** device: the id of another of the user's computers (devices:list) to plan for and run on; absent: this one. */
+    request: z.strictObject({ text, mode: z.enum(['auto', 'local', 'llm']).optional(), device: id.optional() }),
     response: null as unknown as CommandResponse,
   },
   /** Completes a clarification with one of its candidates. */
@@ -204,6 +225,8 @@ export const IPC = {
   'agent:status': { request: z.strictObject({ runId }), response: null as unknown as AgentRunView },
   /** Answers the run's safety question (password field, payment form). */
   'agent:confirm': { request: z.strictObject({ runId, accept: z.boolean() }), response: null as unknown as { answered: boolean } },
+  /** The user's devices for the launcher's picker (sync.url set and this computer paired). */
+  'devices:list': { request: z.strictObject({}), response: null as unknown as DeviceList },
   // `satisfies` makes the compiler reject a channel missing here or one not in IPC_CHANNELS.
 } as const satisfies Record<IpcChannel, unknown>;
 

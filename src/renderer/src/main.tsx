@@ -10,6 +10,7 @@ import './styles/dialog.css';
 import './styles/settings.css';
 import './styles/agent.css';
 import './styles/live.css';
+import './styles/devices.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,6 +5,7 @@ import { useCommandStore } from '../state/command-store';
 import { useInputStore } from '../state/input-store';
 import { runText } from '../state/run-text';
 import { CommandInput } from './command-input';
+import { DevicePicker } from './device-picker';
 import { AgentIcon, ReturnIcon, SparkIcon } from './icons';
 import { MicButton } from './mic-button';
 
@@ -30,6 +31,7 @@ export function CommandBar({ live = false }: { live?: boolean }) {
           {agent ? <AgentIcon /> : <SparkIcon />}
         </span>
         <CommandInput live={live} describedBy={voiceNote || voice.error ? 'voice-note' : undefined} />
+        {live && !agent && <DevicePicker />}
         <button
           type="button"
           className={`agent-toggle${agentMode ? ' is-on' : ''}`}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { DeviceBadge } from '../../../protocol/ipc';
 import type { PlannedCommand } from '../../../protocol/report';
+import { resultBadge } from '../lib/devices';
 import { useCommandStore } from '../state/command-store';
 import { useInputStore } from '../state/input-store';
 import { useModalGuard } from '../hooks/use-modal-guard';
@@ -21,7 +23,8 @@ function title(items: PlannedCommand[]): string {
 /** How long after opening the dialog ignores Enter. */
 const ARM_MS = 400;
 
-export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
+/** `device`: the other computer it will happen on (asked here, where the person is). */
+export function ConfirmDialog({ items, device }: { items: PlannedCommand[]; device?: DeviceBadge }) {
   useModalGuard();
   const answer = useCommandStore((s) => s.answerConfirm);
   const acceptRef = useRef<HTMLButtonElement>(null);
@@ -67,7 +70,7 @@ export function ConfirmDialog({ items }: { items: PlannedCommand[] }) {
         onKeyDown={onKeyDown}
       >
         <h2 id="confirm-title" className="dialog-title">
-          {title(items)}
+          {device ? `${resultBadge(device)}: ${title(items)}` : title(items)}
         </h2>
         <ul id="confirm-items" className="confirm-items scroll-fade">
           {items.flatMap((item) =>

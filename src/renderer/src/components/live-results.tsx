@@ -1,7 +1,9 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { liveRowDevice } from '../lib/devices';
 import { MOD_KEY } from '../lib/platform';
 import { monogram } from '../live/site';
 import type { LiveRow } from '../live/rows';
+import { useDeviceStore } from '../state/device-store';
 import { useLiveStore } from '../state/live-store';
 import { LayoutIcon, PinIcon, SparkIcon, WindowIcon } from './icons';
 
@@ -80,9 +82,12 @@ export function LiveResults() {
   const keys = useLiveStore((s) => s.keys);
   const runRow = useLiveStore((s) => s.runRow);
   const highlight = useLiveStore((s) => s.highlight);
+  const devices = useDeviceStore((s) => s.devices);
   if (list.rows.length === 0) return null;
   const current = list.rows[keys.highlight];
   const plan = list.rows.find((r) => r.kind === 'plan');
+  // With another device around, the listed tabs and windows say whose they are (this computer's).
+  const rowDevice = liveRowDevice(devices);
 
   return (
     <section className="live" aria-label="Matches">
@@ -118,6 +123,12 @@ export function LiveResults() {
                     <span className="live-accessory">
                       <Pause />
                       {row.accessory}
+                    </span>
+                  )}
+                  {row.kind === 'item' && rowDevice && (
+                    <span className="live-device" data-device={rowDevice}>
+                      <Pause />
+                      {rowDevice}
                     </span>
                   )}
                   {i < 9 && (

@@ -1,3 +1,4 @@
+import { resultBadge } from '../lib/devices';
 import { CANCELLED_TEXT } from '../lib/outcome';
 import { sourceLabel } from '../state/command-source';
 import { useCommandStore } from '../state/command-store';
@@ -28,6 +29,7 @@ export function ResultPanel() {
         </div>
       )}
       {phase.kind === 'clarification' && <ClarificationView question={phase.question} candidates={phase.candidates} />}
+      {phase.kind === 'done' && phase.device && <p className="result-device">{resultBadge(phase.device)}</p>}
       {phase.kind === 'done' && <ReportView report={phase.report} />}
       {phase.kind === 'error' && (
         <div className="result-line is-fail">

@@ -1,9 +1,11 @@
 import { create } from 'zustand';
-import type { ClarificationCandidate, CommandResponse, IpcResult } from '../../../protocol/ipc';
+import type { ClarificationCandidate, CommandResponse, DeviceBadge, IpcResult } from '../../../protocol/ipc';
 import type { ExecReport, PlannedCommand } from '../../../protocol/report';
 import { call } from '../lib/api';
+import { submitDevice } from '../lib/devices';
 import { announcement, responseOutcome } from '../lib/outcome';
 import { useAnnouncer } from './announcer-store';
+import { useDeviceStore } from './device-store';
 import type { CommandSource } from './command-source';
 import { useHistoryStore } from './history-store';
 import { useInputStore } from './input-store';
@@ -22,8 +24,8 @@ export type Phase =
   | { kind: 'idle' }
   | (Run & { kind: 'working'; label: string; cancellable: boolean; cancelling: boolean; note: string | null })
   | (Run & { kind: 'clarification'; id: string; question: string; candidates: ClarificationCandidate[] })
-  | (Run & { kind: 'confirm'; id: string; items: PlannedCommand[]; plan: PlannedCommand[] })
-  | (Run & { kind: 'done'; report: ExecReport; planner: 'local' | 'llm' | null })
+  | (Run & { kind: 'confirm'; id: string; items: PlannedCommand[]; plan: PlannedCommand[]; device?: DeviceBadge })
+  | (Run & { kind: 'done'; report: ExecReport; planner: 'local' | 'llm' | null; device?: DeviceBadge })
   | (Run & { kind: 'error'; message: string })
   | (Run & { kind: 'cancelled' });
 
@@ -71,7 +73,7 @@ export const useCommandStore = create<CommandState>((set, get) => {
         useInputStore.getState().requestFocus();
         return;
       case 'confirm':
-        set({ phase: { ...run, kind: 'confirm', id: response.id, items: response.items, plan: response.plan } });
+        set({ phase: { ...run, kind: 'confirm', id: response.id, items: response.items, plan: response.plan, ...(response.device ? { device: response.device } : {}) } });
         return;
       case 'error':
         set({ phase: response.code === 'cancelled' ? { ...run, kind: 'cancelled' } : { ...run, kind: 'error', message: response.message } });
@@ -81,7 +83,7 @@ export const useCommandStore = create<CommandState>((set, get) => {
           phase:
             response.report.status === 'cancelled'
               ? { ...run, kind: 'cancelled' }
-              : { ...run, kind: 'done', report: response.report, planner: response.planner },
+              : { ...run, kind: 'done', report: response.report, planner: response.planner, ...(response.device ? { device: response.device } : {}) },
         });
         // A command that went through leaves an empty field for the next one (↑ brings it back).
         if (response.report.status === 'done' && useInputStore.getState().text.trim() === typedBy(run.source)) {
@@ -101,7 +103,10 @@ export const useCommandStore = create<CommandState>((set, get) => {
       useStatusStore.setState({ launchNote: null });
       if (source.kind === 'text') {
         const ticket = working(run, 'Understanding…', true);
-        settle(ticket, run, await call((api) => api.commandSubmit({ text: source.text })));
+        // The words go to the computer picked in the launcher (another device: planned for its desk, run there).
+        const { devices, selected } = useDeviceStore.getState();
+        const device = submitDevice(devices, selected);
+        settle(ticket, run, await call((api) => api.commandSubmit({ text: source.text, ...(device ? { device } : {}) })));
       } else if (source.kind === 'item') {
         const ticket = working(run, `${source.label}…`, false);
         settle(ticket, run, await call((api) => api.launcherAct(source.request)));

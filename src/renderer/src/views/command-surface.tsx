@@ -24,7 +24,7 @@ export function CommandSurface({ className, presets, children }: { className: st
         {children}
       </main>
       {phase.kind === 'confirm' ? (
-        <ConfirmDialog key={phase.id} items={phase.items} />
+        <ConfirmDialog key={phase.id} items={phase.items} device={phase.device} />
       ) : (
         agentQuestion !== null && <AgentConfirmDialog key={`${agentRun}:${agentQuestion}`} question={agentQuestion} />
       )}
