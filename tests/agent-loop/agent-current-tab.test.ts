@@ -1,13 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startAgentPages, type AgentPages } from '../agent-pages/serve';
 import { runCli } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
-import { startDesktop, type Desktop } from '../support/desktop';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
-import { RawCdp } from '../support/raw-cdp';
+import type { RawCdp } from '../support/raw-cdp';
+import { startAgentCliRig, type AgentCliRig } from './agent-cli-rig';
 
 // `deskpilot agent --current-tab`: the run starts on the tab the person is looking at. The real
 // CLI as a child process, the real CDP agent browser on real Chromium, the real OpenAI SDK over
@@ -31,49 +29,34 @@ function jpegSize(bytes: Buffer): [number, number] {
 }
 
 describeDesktop('deskpilot agent --current-tab (real Chromium, scripted OpenAI-compatible server)', () => {
-  let desk: Desktop;
+  let rig: AgentCliRig;
   let raw: RawCdp;
   let llm: FakeOpenAi;
-  let pages: AgentPages;
-  let dir: string;
   let env: NodeJS.ProcessEnv;
-  /** The person's tab in front (search.html), and one behind it (nav-a.html). */
+  /** A configuration with a secret set, beside the rig's own (none). */
+  let secretDir: string;
+  /** The person's tab in front (search.html); nav-a.html is open behind it. */
   let shop: string;
 
   const SECRET = 'kq7-Zm2x-Tr0ub4dor-e2e';
 
   beforeAll(async () => {
-    [desk, pages] = await Promise.all([startDesktop({ chrome: true }), startAgentPages()]);
-    raw = await RawCdp.connect(desk.chrome!.browserWsUrl);
-    dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-agent-current-'));
-    // Two configurations: none (the default here), and one with a secret set (its own directory).
-    mkdirSync(path.join(dir, 'plain'));
-    mkdirSync(path.join(dir, 'secret'));
-    writeFileSync(path.join(dir, 'secret', 'config.json'), JSON.stringify({ agent: { secrets: { API_KEY: 'DESKPILOT_E2E_API_KEY' } } }));
-    env = {
-      ...desk.env,
-      DESKPILOT_CONFIG_DIR: path.join(dir, 'plain'),
-      DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl,
-      DESKPILOT_LLM_MODEL: 'scripted-planner',
-      DESKPILOT_AGENT_EXECUTOR_MODEL: 'scripted-executor',
-      DESKPILOT_LLM_TIMEOUT_MS: '60000',
-      DESKPILOT_E2E_API_KEY: SECRET,
-    };
+    rig = await startAgentCliRig('agent-current-tab', () => ({}));
+    ({ raw, env } = rig);
+    env.DESKPILOT_E2E_API_KEY = SECRET;
+    secretDir = path.join(rig.dir, 'secret');
+    mkdirSync(secretDir);
+    writeFileSync(path.join(secretDir, 'config.json'), JSON.stringify({ agent: { secrets: { API_KEY: 'DESKPILOT_E2E_API_KEY' } } }));
   });
 
   afterAll(async () => {
-    await raw?.dispose();
-    await Promise.all([desk?.stop(), pages?.stop()]);
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await rig?.stop();
   });
 
   beforeEach(async () => {
     llm = await startFakeOpenAi();
     env.DESKPILOT_LLM_BASE_URL = llm.baseURL;
-    const before = await raw.pages();
-    await raw.open(pages.url('/nav-a.html'));
-    shop = await raw.open(pages.url('/search.html')); // opened last: the tab in front
-    for (const p of before) await raw.close(p.targetId);
+    shop = (await rig.onlyTabs(['/nav-a.html', '/search.html']))[1]!; // opened last: the tab in front
     await raw.evaluate(shop, "window.__userMarker = 'untouched'");
   });
 
@@ -161,7 +144,7 @@ describeDesktop('deskpilot agent --current-tab (real Chromium, scripted OpenAI-c
     await raw.evaluate(shop, `document.getElementById('status').textContent = 'Your API key: ${SECRET}'`);
     llm.script({ json: { needs_steps: false, steps: [], message: 'An API key is shown.' } });
     const r = await runCli(['agent', '--current-tab', '--json', 'what does the page say?'], {
-      env: { ...env, DESKPILOT_CONFIG_DIR: path.join(dir, 'secret'), DESKPILOT_AGENT_SCREENSHOTS: '1' },
+      env: { ...env, DESKPILOT_CONFIG_DIR: secretDir, DESKPILOT_AGENT_SCREENSHOTS: '1' },
     });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('No screenshot was sent to the planner: secrets are set for agent mode, and a picture cannot hide one.');

@@ -3,14 +3,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { startAgentPages, type AgentPages } from '../agent-pages/serve';
+import type { AgentPages } from '../agent-pages/serve';
 import { spawn } from 'node:child_process';
 import { CLI, runCli } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
-import { startDesktop, type Desktop } from '../support/desktop';
+import type { Desktop } from '../support/desktop';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
-import { RawCdp } from '../support/raw-cdp';
+import type { RawCdp } from '../support/raw-cdp';
 import { gate } from '../support/wait-for';
+import { startAgentCliRig, type AgentCliRig } from './agent-cli-rig';
 
 // Agent mode end to end: the real CLI (`deskpilot agent --yes "…"`) as a child process, the
 // real CDP agent browser on real Chromium, and the real OpenAI SDK over real HTTP to a
@@ -20,32 +21,20 @@ import { gate } from '../support/wait-for';
 const userMessage = (llm: FakeOpenAi, i: number) => llm.requests[i]!.messages!.find((m) => m.role === 'user')!.content;
 
 describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromium, scripted OpenAI-compatible server)', () => {
+  let rig: AgentCliRig;
   let desk: Desktop;
   let raw: RawCdp;
   let llm: FakeOpenAi;
   let pages: AgentPages;
-  let dir: string;
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    [desk, pages] = await Promise.all([startDesktop({ chrome: true }), startAgentPages()]);
-    raw = await RawCdp.connect(desk.chrome!.browserWsUrl);
-    dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-agent-e2e-'));
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ agent: { tools: [{ name: 'Shop', url: pages.url('/search.html') }] } }));
-    env = {
-      ...desk.env,
-      DESKPILOT_CONFIG_DIR: dir,
-      DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl,
-      DESKPILOT_LLM_MODEL: 'scripted-model',
-      DESKPILOT_LLM_TIMEOUT_MS: '60000',
-      DESKPILOT_AGENT_EXECUTOR_MODEL: 'scripted-executor',
-    };
+    rig = await startAgentCliRig('agent-e2e', (p) => ({ agent: { tools: [{ name: 'Shop', url: p.url('/search.html') }] } }));
+    ({ desk, raw, pages, env } = rig);
   });
 
   afterAll(async () => {
-    await raw?.dispose();
-    await Promise.all([desk?.stop(), pages?.stop()]);
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await rig?.stop();
   });
 
   // A fresh scripted server per test, so answers a failed test left unused cannot leak into the next.
@@ -53,9 +42,7 @@ describeDesktop('deskpilot agent: a multi-step web task end to end (real Chromiu
     llm = await startFakeOpenAi();
     env.DESKPILOT_LLM_BASE_URL = llm.baseURL;
     // One ordinary tab of the user's, which the agent must leave alone.
-    const before = await raw.pages();
-    await raw.open(pages.url('/nav-a.html'));
-    for (const p of before) await raw.close(p.targetId);
+    await rig.onlyTabs(['/nav-a.html']);
   });
 
   afterEach(async () => {
