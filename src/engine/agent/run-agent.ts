@@ -40,6 +40,9 @@ import type { AgentEvent, AgentNotice, AgentResult, AgentStatus, InstructionKind
 //  • every executed command counts toward `maxSteps` ('budget' when it runs out).
 // The loop never runs anything the executor did not return as a command; page text reaches
 // the model only inside <page_data> wrappers, as data. What the model reads is worded in prompts.ts.
+// About 400 lines on purpose: one run's state (plan, history, notices, budget, turn) belongs to
+// one AgentRun; what needs none of it already lives beside it (run-command.ts, target-tabs.ts,
+// start-tab.ts, make-plan.ts, prompts.ts).
 
 export { WRAP_UP_INSTRUCTION } from './prompts';
 
