@@ -203,11 +203,15 @@ export class LiveTargets {
       this.pageMap.set(info.targetId, info);
       if (!untitled(info)) this.titlePending.delete(info.targetId);
       else if (before?.url !== info.url) this.titlePending.set(info.targetId, Date.now());
+      // Most updates only say that someone attached or detached (DeskPilot itself, for summaries): nothing to tell.
+      if (before && before.title === info.title && before.url === info.url) return;
     } else if (info.type === 'tab' && this.tabMap.has(info.targetId)) {
       const t = this.tabMap.get(info.targetId)!;
+      const before = JSON.stringify(readEmbedderData(t.info));
       // Keep the strip facts an update without them would drop.
       t.info = { ...info, embedderData: info.embedderData ?? t.info.embedderData };
       if (readEmbedderData(info)) t.confirmed = true;
+      if (before === JSON.stringify(readEmbedderData(t.info))) return;
     } else return;
     this.notify();
   }
