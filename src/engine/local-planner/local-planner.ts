@@ -9,8 +9,8 @@ import { CONFIDENCE, expandChoices, type Ask, type Choice, type ClauseResult } f
 import { isQuestion, questionResult } from './rules/question';
 import { listRule } from './rules/list';
 import { searchTabsRule } from './rules/search-tabs';
-import { parseSentence } from './split-sentence';
-import { normalize, stripFillers } from './text';
+import { parseSentence, verbOf } from './split-sentence';
+import { normalize, stripFillers, stripReason } from './text';
 import { fixVerbSlips } from './verb-slips';
 
 // The offline planner: a deterministic matcher for everyday sentences, answering in well
@@ -46,7 +46,7 @@ export function planLocally(req: PlanRequest): PlannerAnswer {
 function plan(req: PlanRequest, suggest: boolean): PlannerAnswer {
   const typed = String(req.text ?? '').trim();
   if (typed.length > MAX_QUESTION_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
-  const clause = fixVerbSlips(stripFillers(normalize(typed)), req.context);
+  const clause = fixVerbSlips(stripFillers(stripReason(normalize(typed))), req.context);
   if (!clause) return clarify(NOT_UNDERSTOOD, 0);
 
   // "what tabs do I have open" is a question in form but asks for exactly list_tabs.
@@ -62,8 +62,25 @@ function plan(req: PlanRequest, suggest: boolean): PlannerAnswer {
   // Commands are short; a page of text is not one, and parsing it would only cost time.
   if (clause.length > MAX_COMMAND_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
   const results = parseSentence(clause, ctx);
+  if (!results?.every((r) => r.kind === 'ok')) {
+    const more = followOn(clause, req, ctx);
+    if (more) return finish(more, req);
+  }
   if (!results) return suggest ? notUnderstood(typed, req) : clarify(NOT_UNDERSTOOD, 0);
   return finish(results, req);
+}
+
+const FOLLOW_ON = /^(?:and|also|plus|oh and)\s+(.+?)(?:\s+(?:too|as well|also))?$|^(.+?)\s+(?:too|as well)$/;
+
+/** "and instagram too" after "close the netflix tab": the previous request's verb, for these things. */
+function followOn(clause: string, req: PlanRequest, ctx: ClauseContext): ClauseResult[] | null {
+  const m = FOLLOW_ON.exec(clause);
+  const last = req.turns?.[req.turns.length - 1];
+  if (!m || !last) return null;
+  const verb = verbOf(stripFillers(normalize(last.text)));
+  if (!verb) return null;
+  const results = parseSentence(`${verb} ${m[1] ?? m[2]}`, ctx);
+  return results?.every((r) => r.kind === 'ok') ? results : null;
 }
 
 const MAX_SUGGESTIONS = 2;
@@ -133,16 +150,20 @@ function candidatesOf(choices: readonly Choice[], req: PlanRequest): Candidate[]
  * the next command are computed, and those bounds are absolute — the move itself is moot.
  */
 function mergePlacements(commands: Command[]): Command[] {
-  return commands.filter((c, i) => {
+  const out: Command[] = [];
+  commands.forEach((c, i) => {
     const next = commands[i + 1];
-    return !(
-      c.type === 'place_app' &&
-      !c.bounds &&
-      next?.type === 'place_app' &&
-      next.bounds &&
-      next.app_name.toLowerCase() === c.app_name.toLowerCase()
-    );
+    const moveOnly = c.type === 'place_app' && !c.bounds && !c.layout;
+    const sameApp = next?.type === 'place_app' && c.type === 'place_app' && next.app_name.toLowerCase() === c.app_name.toLowerCase();
+    if (c.type === 'place_app' && !c.bounds && sameApp && next.bounds) return;
+    // "move chromium to the right screen and make it the left third": the third of that screen.
+    if (moveOnly && sameApp && next.layout && !next.monitor && c.monitor) {
+      commands[i + 1] = { ...next, monitor: c.monitor };
+      return;
+    }
+    out.push(c);
   });
+  return out;
 }
 
 export function createLocalPlanner(): Planner {

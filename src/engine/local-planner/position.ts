@@ -135,7 +135,7 @@ export function parseCenter(text: string): CenterRequest | null {
     size = [Number(w), Number(h)];
     return ' ';
   });
-  t = t.replace(/\s(?:and\s+)?(?:cent(?:er|re)d?(?: it)?|(?:in|to) the (?:middle|cent(?:er|re))(?! (?:monitor|screen|display|one|third|sixth)\b)(?: of (?:the |my )?(?:screen|monitor|display))?)\s/, () => {
+  t = t.replace(/\s(?:and\s+)?(?:cent(?:er|re)(?:e?d)?(?: it)?|(?:in|to) the (?:middle|cent(?:er|re))(?! (?:monitor|screen|display|one|third|sixth)\b)(?: of (?:the |my )?(?:screen|monitor|display))?)\s/, () => {
     centred = true;
     return ' ';
   });

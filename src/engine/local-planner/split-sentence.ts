@@ -19,14 +19,14 @@ const VERBS = [
   'close out', 'close', 'quit', 'exit', 'kill', 'shut down', 'terminate', 'get rid of', 'dismiss',
   'open up', 'open', 'launch', 'start', 'run', 'fire up', 'visit',
   'move', 'put', 'place', 'send', 'throw', 'shift', 'drag', 'snap', 'push', 'dock', 'tile',
-  'maximise', 'maximize', 'fullscreen', 'center', 'centre', 'resize', 'make', 'set', 'check',
+  'maximise', 'maximize', 'minimise', 'minimize', 'hide', 'fullscreen', 'center', 'centre', 'resize', 'make', 'set', 'check',
   'focus', 'show', 'activate', 'apply', 'enable', 'restore', 'undo', 'revert', 'list', 'display', 'select',
   'hard reload', 'reload', 'refresh', 'unpin', 'pin', 'unmute', 'mute', 'ungroup', 'group', 'save', 'stash', 'reopen', 'search', 'find',
 ];
 const VERB_RE = new RegExp(`^(${VERBS.join('|')})\\b`);
 const MAX_SEPARATORS = 12;
 
-const verbOf = (clause: string) => VERB_RE.exec(clause)?.[1] ?? null;
+export const verbOf = (clause: string) => VERB_RE.exec(clause)?.[1] ?? null;
 
 const appIn = (commands: readonly Command[]): string | null =>
   [...commands].reverse().find((c): c is Extract<Command, { app_name: string }> => 'app_name' in c)?.app_name ?? null;
@@ -66,6 +66,11 @@ function placedAfter(r: ClauseResult, ctx: ClauseContext): ReadonlyMap<string, s
 function parseWithVerb(text: string, verb: string | null, ctx: ClauseContext): ClauseResult | null {
   if (verb && !verbOf(text)) {
     const borrowed = parseClause(`${verb} ${text}`, ctx);
+    // "maximize chrome and xterm left": "maximize xterm left" asks, "xterm left" is understood.
+    if (borrowed?.kind === 'ask') {
+      const own = parseClause(text, ctx);
+      if (own?.kind === 'ok') return own;
+    }
     if (borrowed) return borrowed;
   }
   return parseClause(text, ctx);

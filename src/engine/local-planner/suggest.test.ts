@@ -31,7 +31,7 @@ describe('what a sentence it did not understand was understood to hold', () => {
 
 describe('the answer when the matcher does not understand', () => {
   it('names what it recognised and offers working phrasings as candidates', () => {
-    const a = answer('make slack take the left two thirds');
+    const a = answer('slack should sit in the left two thirds');
     expect(a.envelope.needs_clarification).toBe(true);
     expect(a.envelope.clarification_reason).toBe(
       'I could not understand all of that offline; I recognised Slack (an app) and "left two thirds" (a place on the screen). Did you mean "slack left two thirds" or "open slack"?',
@@ -45,8 +45,8 @@ describe('the answer when the matcher does not understand', () => {
   });
 
   it('offers only phrasings the matcher itself understands', () => {
-    const a = answer('could you minimise slack for me, it is distracting');
-    for (const c of a.candidates ?? []) expect(answer(c.label).envelope.commands).toEqual(c.envelope.commands);
+    const a = answer('slack, pretty please minimise it now');
+    for (const c of a.candidates ?? []) expect(answer(c.label).envelope.commands).toEqual((c.envelope as Envelope).commands);
     expect(a.candidates?.map((c) => c.label)).toEqual(['minimize slack', 'open slack']);
   });
 

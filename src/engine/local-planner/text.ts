@@ -68,6 +68,17 @@ export function stripFillers(t: string): string {
   return s;
 }
 
+// Why the person wants it, said after the request: "close netflix, i need to focus", "hide
+// slack, it keeps pinging me", "… because it is distracting". Never part of what to act on.
+const REASON_AFTER_COMMA =
+  /,\s*(?:(?:i|we) (?:need|want|have|am|would|gotta|must|cannot|can not|do not)|(?:it|they|that|this|he|she) (?:is|are|was|keeps?|has|makes?|gets?)|(?:it|they) \w+s me|because|since|cause|cuz|so (?:that|i|we)|as (?:i|we)|too (?:loud|noisy|distracting|many))\b.*$/;
+const REASON = /\s+(?:because|so that|so i can|so we can)\s.*$/;
+
+/** The request without a trailing reason. */
+export function stripReason(t: string): string {
+  return t.replace(REASON_AFTER_COMMA, '').replace(REASON, '').trim();
+}
+
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
   eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,

@@ -1,4 +1,5 @@
 import { isAddress } from '../address';
+import { normalizeUrl } from '../../normalize-url';
 import { matchApp } from '../app-matcher';
 import { chromeDown } from '../availability';
 import type { ClauseContext } from '../clause-context';
@@ -24,6 +25,8 @@ import { hasSeparator, squash, stripArticles } from '../text';
 //     unfinished sentence → a question (object-words.ts), never a guessed site.
 
 const NEW_TAB = /^(?:open |create |make |start |get me )?(?:a |an )?(?:new|another|fresh|blank|empty) (?:chrome |browser )?tab(?:\s+(?:for|with|to|on|at|and go to|and open|showing|of|and load))?(?:\s+(.+))?$/;
+// "open a new chatgpt tab": the site between "new" and "tab".
+const NEW_SITE_TAB = /^(?:open|create|make|start|get me|give me) (?:a |an )?(?:new|another|fresh|separate) (?:chrome |browser )?(.+?) tab$/;
 const VERB = /^(open up|open|launch|start up|start|run|fire up|boot up|load|visit|browse to)\s+(.+)$/;
 const IN_NEW_TAB = /\s+(?:(?:in|on) (?:a |an )?(?:new|another|fresh|separate)(?: chrome| browser)? tab|in (?:google )?chrome|in (?:the |my )?browser|in (?:a )?new window)$/;
 const APP_VERBS = new Set(['launch', 'start up', 'start', 'run', 'fire up', 'boot up']);
@@ -35,6 +38,9 @@ export function openRule(clause: string, ctx: ClauseContext): ClauseResult | nul
     if (nt[1] && !namesSomething(nt[1])) return askNewTab();
     return chromeDown(ctx.snap) ?? (nt[1] ? openSite(nt[1], ctx) : ok({ type: 'open_url', url: 'about:blank' }));
   }
+
+  const named = NEW_SITE_TAB.exec(clause);
+  if (named && namesSomething(named[1]!)) return chromeDown(ctx.snap) ?? openSite(named[1]!, ctx);
 
   const m = VERB.exec(clause);
   if (!m) return null;
@@ -91,10 +97,27 @@ function existingOrNew(target: string, ctx: ClauseContext, tabOnly = false, pers
   return ask(`Which site is "${target}"? Say its address, e.g. "open example.com".`, CONFIDENCE.noMatch);
 }
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+};
+
 const askNewTab = () => askWhat('open', 'a site for the new tab', 'github in a new tab');
 
 function openSite(phrase: string, ctx: ClauseContext): ClauseResult {
   const target = stripArticles(phrase.trim());
+  // A site named by a bare word that an open tab is on ("twitch" with a twitch.tv tab): that tab's site.
+  if (/^[a-z0-9-]+$/.test(target)) {
+    const tabs = matchTabs(target, ctx.snap.tabs, { fuzzy: false });
+    const hosts = new Set(tabs.tier === 'site' ? tabs.all.map((t) => hostOf(t.url)).filter(Boolean) : []);
+    const host = hosts.size === 1 ? [...hosts][0]! : null;
+    const said = siteText(target, ctx.original);
+    const saidHost = said ? normalizeUrl(said) : null;
+    if (host && !(saidHost?.ok && hostOf(saidHost.url) === host)) return ok({ type: 'open_url', url: `https://${host}` });
+  }
   const url = siteText(target, ctx.original);
   if (url) return ok({ type: 'open_url', url });
   return ask(`Which site is "${target}"? Say its address, e.g. "open example.com".`, CONFIDENCE.noMatch);

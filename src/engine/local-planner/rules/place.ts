@@ -30,6 +30,9 @@ const MAX_VERB = new RegExp(
 const MAKE_MAX = /^(?:make|set|turn)\s+(.+?)\s+(?:full ?screen|full-screen|maximi[sz]ed|max(?:imum)? size|fill the screen|take up the (?:whole|full|entire) screen)$/;
 const MAX_TAIL = /^(.+?)\s+(?:full ?screen|full-screen|maximi[sz]ed?)$/;
 const CENTER_VERB = /^(?:cent(?:er|re))\s+(.+)$/;
+const FOR_APP = /^(.+?)\s+for\s+(.+)$/;
+// "make xterm take the left two thirds", "have slack fill the right third", "make it the top half".
+const MAKE_REGION = /^(?:make|have|let|set|turn)\s+(.+?)\s+(?:(?:take|fill|occupy|cover|use)(?: up)?\s+|(?:be|go)\s+(?:in\s+|on\s+|to\s+)?|into\s+)?(the\s+.+)$/;
 const RESIZE_VERB = /^(?:resize|size|make|set)\s+(.+)$/;
 
 // "almost maximize xterm", "make the terminal bigger", "shrink chrome a bit", "xterm smaller".
@@ -55,6 +58,13 @@ export function placeRule(clause: string, ctx: ClauseContext): ClauseResult | nu
   m = MAX_VERB.exec(clause) ?? MAKE_MAX.exec(clause);
   if (m) return placeOne(m[1]!, { kind: 'max', monitor: monitorWord(m[2]) }, ctx, true);
 
+  m = MAKE_REGION.exec(clause);
+  const region = m ? parsePosition(m[2]!) : null;
+  if (m && region && region.kind !== 'monitor') {
+    const r = placeOne(m[1]!, region, ctx, true);
+    if (r) return r;
+  }
+
   m = CENTER_VERB.exec(clause);
   if (m) {
     const c = parseCenter(`${m[1]} centred`);
@@ -66,6 +76,14 @@ export function placeRule(clause: string, ctx: ClauseContext): ClauseResult | nu
     if (c?.size) return placeOne(c.app, { kind: 'center', size: c.size, monitor: c.monitor }, ctx, true);
   }
 
+  // "next display for chrome", "left half for slack": the place first, then whose it is.
+  m = FOR_APP.exec(clause);
+  const forPos = m ? parsePosition(m[1]!) : null;
+  if (m && forPos) {
+    const r = placeOne(m[2]!, forPos, ctx, true);
+    if (r) return r;
+  }
+
   // "and now the left half" after moving an app: the position alone, for the app just acted on.
   const alone = parsePosition(clause);
   if (alone && ctx.referent) return placeOne('it', alone, ctx, true);
@@ -74,7 +92,8 @@ export function placeRule(clause: string, ctx: ClauseContext): ClauseResult | nu
   }
 
   const verb = PLACE_VERB.exec(clause);
-  const body = verb ? verb[1]! : clause;
+  // "move spotify down to the laptop screen": the direction is the monitor's, said twice.
+  const body = verb ? verb[1]!.replace(/\s+(?:down|up|over|back|across)(?=\s+(?:to|on|onto|in)\b)/, '') : clause;
   const explicit = verb !== null;
   const max = MAX_TAIL.exec(body);
   if (max) {

@@ -1,3 +1,4 @@
+import { matchApp } from '../app-matcher';
 import type { TabInfo } from '../../../protocol/context';
 import { chromeDown } from '../availability';
 import type { ClauseContext } from '../clause-context';
@@ -56,6 +57,8 @@ function restore(verb: string, said: string, saysSet: boolean, ctx: ClauseContex
   if (found && (!opening || saysSet)) return chromeDown(ctx.snap) ?? ok({ type: 'restore_tabs', name: found });
   // Without a set of that name, "open X" is for the other rules; so is a preset ("restore code space").
   if (opening || matchPreset(name, ctx.snap.presets, false).kind !== 'none') return null;
+  // "restore zoom" with no set of that name and Zoom running: its window (set_app_state).
+  if (!saysSet && matchApp(name, ctx.snap, 'running', { fuzzy: false }).kind !== 'none') return null;
   if (!saysSet && verb !== 'restore' && verb !== 'reopen' && verb !== 're-open') return null;
   const list = sets.length ? ` Saved sets: ${joinList(sets.map(quote), 'and')}.` : ' No sets of tabs are saved yet (say e.g. "save the github tabs as work").';
   return ask(`No saved set of tabs is called "${said}".${list}`, CONFIDENCE.noMatch);
