@@ -63,6 +63,8 @@ describe('places and apps said in other orders', () => {
   it('"make X take / fill the <region>"', () => {
     expect(plan('make slack take the left two thirds')).toEqual([{ type: 'place_app', app_name: 'Slack', layout: 'first_two_thirds' }]);
     expect(plan('have spotify fill the right third')).toEqual([{ type: 'place_app', app_name: 'Spotify', layout: 'last_third' }]);
+    // …which leaves a size to the centring rule.
+    expect(plan('make slack 1000 by 700 in the middle')).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [460, 206, 1460, 906] }]);
   });
 
   it('a move to a monitor and then a region: the region on that monitor, one command', () => {

@@ -61,8 +61,9 @@ export function placeRule(clause: string, ctx: ClauseContext): ClauseResult | nu
   m = MAKE_REGION.exec(clause);
   const region = m ? parsePosition(m[2]!) : null;
   if (m && region && region.kind !== 'monitor') {
+    // Only when it comes to a placement: "make terminal 1000 by 700 in the middle" is a size, below.
     const r = placeOne(m[1]!, region, ctx, true);
-    if (r) return r;
+    if (r?.kind === 'ok') return r;
   }
 
   m = CENTER_VERB.exec(clause);
