@@ -13,6 +13,7 @@ import { launchChrome } from '../../src/platform/chrome/launch';
 import { loadConfig } from '../../src/platform/config/load-config';
 import { LLM_API_KEY, SettingsStore, type SecretStore } from '../../src/platform/config/settings-store';
 import { wireEngine } from '../../src/compose/wire-engine';
+import { lazyRemote, type LazyRemote } from '../../src/compose/device-sync';
 import { LocalDesk } from '../../src/app/local-desk';
 import { IPC_CHANNELS, IPC_EVENTS, type IpcChannel, type IpcEvent } from '../../src/protocol/ipc-channels';
 import type { HotkeyStatus, IpcEventPayloads, SettingsView } from '../../src/protocol/ipc';
@@ -131,6 +132,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
   const settings = new SettingsStore((await loadConfig({}, env)).configFile, secrets);
   const voice = voiceDeps(secrets, env);
   let settingsCache: SettingsView = await settings.view();
+  let remote: LazyRemote | null = null;
   const service = new AppService({
     // Again after every settings change: new LLM or Chrome settings take effect on the next command.
     desk: async () => new LocalDesk(await wireEngine(await loadConfig({}, env), { env, llmApiKey: await secrets.get(LLM_API_KEY) })),
@@ -150,6 +152,13 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
       fitCalls.push(h);
       for (const l of fitListeners) l(h);
       return true;
+    },
+    // With sync.url set in the env's config: the launcher's device picker, as main opens it (the credential file here).
+    devices: async () => {
+      const config = await loadConfig({}, env);
+      if (!config.sync) return null;
+      remote ??= lazyRemote(config);
+      return remote.remote();
     },
     launchChrome: async () => {
       const config = await loadConfig({}, env);
@@ -335,6 +344,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
           for (const s of sockets) s.destroy();
         });
         await service.dispose();
+        await remote?.close();
         unpinDisplay();
         releaseBuild();
         // A Chrome started through 'chrome:launch' is the user's window in the app; here it is ours to end.

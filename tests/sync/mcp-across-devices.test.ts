@@ -5,7 +5,7 @@ import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
 import type { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
-import { startTwoDevices, stopTwoDevices, type TwoDevices } from './sync-rig';
+import { onlineWithDesk, startTwoDevices, stopTwoDevices, type TwoDevices } from './sync-rig';
 
 // `deskpilot mcp` on A, driven by the MCP SDK's own Client, acting on B through the sync
 // server: two test desktops (two Xvfb displays, two Chromiums, two config dirs), B's warm
@@ -29,11 +29,7 @@ describeDesktop('the MCP server acting on another device', () => {
     rig = await startTwoDevices(A, B);
     ({ deskB, rawA, rawB, obs } = rig);
     await rig.b.startService();
-    const idB = () => obs.doc.devices().find((r) => r.name === B)?.id;
-    await waitFor('B to be online and publish its desk', () => {
-      const id = idB();
-      return id !== undefined && obs.onlineDevices().has(id) && obs.doc.readSnapshot(id).snapshot !== null;
-    });
+    await onlineWithDesk(rig.obs, B);
     plain = await stdioClient(rig.a.env());
     asking = await stdioClient(rig.a.env(), { elicit: async () => ({ action: 'accept' }) });
   }, 300_000);
@@ -45,6 +41,12 @@ describeDesktop('the MCP server acting on another device', () => {
   });
 
   const urls = async (raw: RawCdp) => (await raw.pages()).map((p) => p.url);
+  /** B has published this tab under its title (B's service may learn a title a moment after the page loads). */
+  const publishedTitled = (title: string) =>
+    waitFor(`B to publish a tab titled ${title}`, () => {
+      const id = obs.doc.devices().find((r) => r.name === B)!.id;
+      return obs.doc.readSnapshot(id).snapshot?.tabs.some((t) => t.title === title) ?? false;
+    });
 
   it('list_devices names both computers, B online, A as this one', async () => {
     const r = await plain.call('list_devices');
@@ -70,6 +72,7 @@ describeDesktop('the MCP server acting on another device', () => {
   it('list_tabs and the resource show B\'s desk; B\'s snapshot_id goes with device: B only', async () => {
     const url = deskB.pages.url('page', { title: 'Only On B' });
     await rawB.open(url);
+    await publishedTitled('Only On B');
     const listed = await plain.call('list_tabs', { device: B });
     expect(listed.isError, textOf(listed)).toBeFalsy();
     expect(textOf(listed)).toContain('Only On B');
@@ -91,6 +94,7 @@ describeDesktop('the MCP server acting on another device', () => {
   it('close_tabs with device: B asks here (naming B), closes B\'s tab and leaves the same page open on A', async () => {
     const url = deskB.pages.url('page', { title: 'Close Me Remotely' });
     await Promise.all([rawB.open(url), rawA.open(url)]);
+    await publishedTitled('Close Me Remotely');
     const listed = await asking.call('search_tabs', { query: 'Close Me Remotely', device: B });
     expect(listed.isError, textOf(listed)).toBeFalsy();
     const tab = (dataOf(listed).tabs as Array<{ tab_id: string }>)[0]!;
@@ -114,6 +118,7 @@ describeDesktop('the MCP server acting on another device', () => {
   it('do with device: B plans here against B\'s desk and runs it there after confirm: true', async () => {
     const url = deskB.pages.url('page', { title: 'Zebra Notes' });
     await rawB.open(url);
+    await publishedTitled('Zebra Notes');
     const first = await plain.call('do', { text: 'close the zebra notes tab', device: B });
     expect(first.isError).toBe(true);
     expect(dataOf(first).status).toBe('needs_confirmation');

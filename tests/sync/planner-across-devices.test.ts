@@ -38,11 +38,11 @@ describeDesktop('the planner sees every device', () => {
 
   const idB = () => obs.doc.devices().find((r) => r.name === B)!.id;
   const urls = async (raw: RawCdp) => (await raw.pages()).map((p) => p.url);
-  /** B's published index of the tab with this address, once B has published it. */
-  async function publishedIndex(url: string): Promise<number> {
+  /** B's published index of the tab with this address, once B has published it with its title. */
+  async function publishedIndex(url: string, title: string): Promise<number> {
     let index = 0;
     await waitFor(`B to publish ${url}`, () => {
-      index = obs.doc.readSnapshot(idB()).snapshot?.tabs.find((t) => t.url === url)?.index ?? 0;
+      index = obs.doc.readSnapshot(idB()).snapshot?.tabs.find((t) => t.url === url && t.title === title)?.index ?? 0;
       return index > 0;
     });
     return index;
@@ -52,7 +52,7 @@ describeDesktop('the planner sees every device', () => {
   it('"close my figma tab on the other machine": the model sees B\'s desk tagged by device, names B, and the tab closes on B only', async () => {
     const url = deskB.pages.url('page', { title: 'Figma Board' });
     await Promise.all([rawB.open(url), rawA.open(url)]);
-    const index = await publishedIndex(url);
+    const index = await publishedIndex(url, 'Figma Board');
     const before = llm.requests.length;
     llm.script({ json: { commands: [{ type: 'close_tab', tab_indices: [index] }], needs_clarification: false, clarification_reason: null, device: B } });
     const r = await rig.a.cli(['run', '--planner', 'llm', '--yes', 'close my figma tab on the other machine'], { env: llmEnv });
@@ -69,7 +69,7 @@ describeDesktop('the planner sees every device', () => {
   it('without --yes the sender is asked (nothing sent); a device nobody has is refused by name, repaired once', async () => {
     const url = deskB.pages.url('page', { title: 'Kept Page' });
     await rawB.open(url);
-    const index = await publishedIndex(url);
+    const index = await publishedIndex(url, 'Kept Page');
     llm.script({ json: { commands: [{ type: 'close_tab', tab_indices: [index] }], needs_clarification: false, clarification_reason: null, device: B } });
     const asked = await rig.a.cli(['run', '--planner', 'llm', 'close the kept page on my other computer'], { env: llmEnv });
     expect(asked.code, asked.stderr).toBe(3);
@@ -90,7 +90,7 @@ describeDesktop('the planner sees every device', () => {
   it('"which machine has the zebra tab?" is a question answered seeing every device\'s desk', async () => {
     const url = deskB.pages.url('page', { title: 'Zebra Stripes' });
     await rawB.open(url);
-    await publishedIndex(url);
+    await publishedIndex(url, 'Zebra Stripes');
     const before = llm.requests.length;
     llm.script(
       { json: { commands: [{ type: 'query', question: 'which machine has the zebra tab?' }], needs_clarification: false, clarification_reason: null, device: null } },

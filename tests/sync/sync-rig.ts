@@ -194,3 +194,11 @@ export async function stopTwoDevices(r: Partial<TwoDevices>): Promise<void> {
   r.b?.dispose();
   if (r.dataDir) rmSync(r.dataDir, { recursive: true, force: true });
 }
+
+/** Waits until the named device is online and has published a desk (its worker is up). */
+export async function onlineWithDesk(obs: SyncConnection, name: string): Promise<void> {
+  await waitFor(`${name} to be online and publish its desk`, () => {
+    const id = obs.doc.devices().find((r) => r.name === name)?.id;
+    return id !== undefined && obs.onlineDevices().has(id) && obs.doc.readSnapshot(id).snapshot !== null;
+  });
+}
