@@ -144,7 +144,9 @@ async function run(cmd: ResolvedCommand, ctx: ExecContext): Promise<CommandResul
     case 'open_recent': {
       if (!ports.recent) throw new DeskPilotError('recent files and projects cannot be opened on this desk', 'unavailable');
       const { pid } = await ports.recent.open(cmd.path, cmd.app);
-      // Not undone: closing what it opened could lose the user's edits in it; the report says so.
+      // Not undone: closing what it opened could lose the user's edits in it. Recorded as such,
+      // so "undo" right after says so instead of undoing an older batch.
+      undo.cannotUndo(`opening ${cmd.path} (close it yourself)`);
       return { ok: true, message: `Opened ${cmd.path} ${cmd.app ? `in ${cmd.app}` : 'with its default app'} (undo does not close it)`, data: { path: cmd.path, app: cmd.app, pid } };
     }
   }

@@ -90,11 +90,14 @@ describeDesktop('open_recent (real X desktop)', () => {
     const resolved = resolveBatch([{ type: 'open_recent', path: notes, app_name: 'test viewer' }], snap);
     if (!resolved.ok) throw new Error(JSON.stringify(resolved.errors));
     const ports = { recent, apps, windows: null } as unknown as ExecutionPorts;
-    const { result, error } = await executeOne(resolved.plan[0]!, { ports, snap: async () => snap, undo: new UndoCollector() });
+    const undo = new UndoCollector();
+    const { result, error } = await executeOne(resolved.plan[0]!, { ports, snap: async () => snap, undo });
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ ok: true, message: `Opened ${notes} in Test Viewer (undo does not close it)` });
     const pid = (result!.data as { pid: number }).pid;
     started.push(pid);
+    // Undo right after says it cannot close it, rather than undoing an older batch.
+    expect(undo.entry('b1', 0, 'open')?.irreversible).toEqual([`opening ${notes} (close it yourself)`]);
 
     const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').slice(0, -1);
     expect(argv).toEqual(['xterm', '-T', 'Test Viewer', '-e', 'tail', '-f', notes]);
