@@ -22,6 +22,21 @@ const small = (over: Partial<ContextSnapshot> = {}): ContextSnapshot => ({
 });
 
 describe('compactContext', () => {
+  it('lists recent files and projects with their exact paths, app and age, newest first; nothing when there are none', () => {
+    const text = compactContext(
+      small({
+        recent_files: [
+          { path: '/home/u/notes/standup.md', app: 'gedit', used_at: '2026-11-26T08:00:00.000Z' },
+          { path: '/home/u/Pictures/board.png', app: null, used_at: null },
+        ],
+        recent_projects: [{ path: '/home/u/src/deskpilot', app: 'Visual Studio Code', used_at: null }],
+      }),
+    );
+    expect(text).toContain('Recent files (open_recent path, newest first): "/home/u/notes/standup.md" (gedit, 2 h ago); "/home/u/Pictures/board.png"');
+    expect(text).toContain('Recent projects (open_recent path, newest first): "/home/u/src/deskpilot" (Visual Studio Code)');
+    expect(compactContext(small())).not.toContain('Recent');
+  });
+
   it('is at most 0.4× the tokens of the JSON snapshot (100 tabs, 20 windows, 2 monitors, 5 presets)', () => {
     const snap = bigSnapshot();
     const ratio = encode(compactContext(snap)).length / encode(JSON.stringify(snap)).length;
