@@ -19,6 +19,7 @@
 //   changes()       DOM mutation + input/change event counter and ms since the last one (settle detection)
 //   prepare(id, o)  scroll into view, pick a hit-testable point (for Input.dispatchMouseEvent)
 //   facts(id)       safety facts (password, payment form, submits a form)
+//   hostCandidates/adopt   what only DevTools can see (hidden-clickables.ts): closed shadow roots, click listeners
 //   focus/isFocused/placeCaret/fieldState/selectOption/ariaOptions/scroll/scrollTo/text/hasText/hasSelector/html/painted   action helpers
 //   arm/probed/disarm/frames   the hit probe of a verified click (hit-probe.ts)
 
@@ -62,6 +63,15 @@ function installPageScript(F) {
   /** @type {Map<number, WeakRef<Element>>} */
   var refs = new Map();
   var nextId = 1;
+  // Found through DevTools (hidden-clickables.ts), which sees what no script of this world can:
+  // closed shadow roots (host → root; el.shadowRoot is null for them) and elements with a click
+  // listener of the page's (listeners are invisible across worlds).
+  /** @type {WeakMap<Element, ShadowRoot>} */
+  var closedRoots = new WeakMap();
+  /** @type {WeakSet<Element>} */
+  var listened = new WeakSet();
+  /** Hosts already asked about, so each is asked once. @type {WeakSet<Element>} */
+  var askedHosts = new WeakSet();
   var mutations = 0;
   var lastChange = performance.now();
   var swept = 0;
@@ -195,7 +205,8 @@ function installPageScript(F) {
    * @param {string} tag
    */
   function ownText(el, tag) {
-    if (tag === 'input') return BUTTON_INPUTS[el.type] ? (el.value || el.getAttribute('alt') || '') : '';
+    // A submit or reset input without a value shows the browser's own caption.
+    if (tag === 'input') return BUTTON_INPUTS[el.type] ? (el.value || el.getAttribute('alt') || (el.type === 'submit' ? 'Submit' : el.type === 'reset' ? 'Reset' : '')) : '';
     if (tag === 'select' || tag === 'textarea') return '';
     var t = squash(el.childElementCount > 200 ? el.textContent : el.innerText, MAX_TEXT);
     if (!t) {
@@ -217,8 +228,13 @@ function installPageScript(F) {
     if (hit === el || el.contains(hit)) return true;
     // A label over its own control (floating labels) still activates it.
     if (el.labels) for (var i = 0; i < el.labels.length; i++) if (el.labels[i] === hit || el.labels[i].contains(hit)) return true;
-    // A shadow host hit while el is inside its shadow tree.
-    return hit.shadowRoot ? hit.shadowRoot.contains(el) : false;
+    // A shadow host hit while el is inside its shadow tree (or a tree nested in it; closed ones too).
+    var root = /** @type {Node & { host?: Element }} */ (el.getRootNode());
+    while (root.host) {
+      if (root.host === hit) return true;
+      root = /** @type {Node & { host?: Element }} */ (root.host.getRootNode());
+    }
+    return false;
   }
 
   /** @param {Element | null} n */
@@ -285,8 +301,10 @@ function installPageScript(F) {
           k = pp ? 0 : 1;
         } else k = 0;
       }
+      if (k === 0 && listened.has(el) && listenerClickable(el, tag, fvw, fvh)) k = 1;
       if (k === 1) add(el, tag, ox, oy, fvw, fvh, out, ctx);
-      if (el.shadowRoot) walk(el.shadowRoot, ox, oy, fvw, fvh, out, ctx);
+      var sr = el.shadowRoot || closedRoots.get(el);
+      if (sr) walk(sr, ox, oy, fvw, fvh, out, ctx);
       if ((tag === 'iframe' || tag === 'frame') && ctx.frames) {
         var doc;
         try { doc = el.contentDocument; } catch (e) { doc = null; }
@@ -301,6 +319,80 @@ function installPageScript(F) {
         }
       }
     }
+  }
+
+  /** Anything a person would click on its own: with one inside, a listener on el is delegation, not el's. */
+  var CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role], [tabindex], [onclick], [contenteditable]';
+
+  // An element with a click listener of the page's, and nothing else making it interactive: listed
+  // unless it is a page-sized container or holds controls of its own (a listener delegating for them).
+  /**
+   * @param {El} el
+   * @param {string} tag
+   * @param {number} fvw
+   * @param {number} fvh
+   */
+  function listenerClickable(el, tag, fvw, fvh) {
+    if (tag === 'html' || tag === 'body' || tag === 'label' || tag === 'option') return false;
+    var r = el.getBoundingClientRect();
+    if (r.width * r.height > fvw * fvh / 3) return false;
+    return !el.querySelector(CONTROLS);
+  }
+
+  /**
+   * Custom elements that may hold a closed shadow root, not asked about yet: defined (a constructor
+   * ran, which is where closed roots are attached), no open root, visible. At most `max`, each once.
+   * @param {number} max
+   * @returns {Element[]}
+   */
+  function hostCandidates(max) {
+    /** @type {Element[]} */
+    var out = [];
+    /** @param {ParentNode} root */
+    function scan(root) {
+      var all = root.querySelectorAll('*');
+      for (var i = 0; i < all.length && out.length < max; i++) {
+        var el = all[i];
+        var sr = el.shadowRoot || closedRoots.get(el);
+        if (sr) scan(sr);
+        else if (el.localName.indexOf('-') > 0 && !askedHosts.has(el) && el.matches(':defined')) {
+          askedHosts.add(el);
+          var r = el.getBoundingClientRect();
+          if (r.width > 0 && r.height > 0) out.push(el);
+        }
+      }
+    }
+    scan(document);
+    return out;
+  }
+
+  /**
+   * Takes what DevTools found: `roots` closed shadow roots, `clicky` nodes with a click listener
+   * (an element, or a shadow root — then its tree is adopted). Closed roots an element sits in are
+   * adopted on the way. Returns how many nodes were new.
+   * @param {Node[]} roots
+   * @param {Node[]} clicky
+   */
+  function adopt(roots, clicky) {
+    var added = 0;
+    /** @param {Node} n a closed shadow root, or any node: the closed roots it sits in are adopted */
+    function adoptRoots(n) {
+      var root = /** @type {Node & { host?: Element }} */ (n.nodeType === 11 ? n : n.getRootNode());
+      while (root.host) {
+        if (root.host.shadowRoot !== root && !closedRoots.has(root.host)) {
+          closedRoots.set(root.host, /** @type {ShadowRoot} */ (/** @type {unknown} */ (root)));
+          added++;
+        }
+        root = /** @type {Node & { host?: Element }} */ (root.host.getRootNode());
+      }
+    }
+    roots.forEach(function (r) { if (r && r.nodeType === 11) adoptRoots(r); });
+    clicky.forEach(function (n) {
+      if (!n || (n.nodeType !== 1 && n.nodeType !== 11)) return;
+      adoptRoots(n);
+      if (n.nodeType === 1 && !listened.has(/** @type {Element} */ (n))) { listened.add(/** @type {Element} */ (n)); added++; }
+    });
+    return added;
   }
 
   /**
@@ -778,7 +870,8 @@ function installPageScript(F) {
 
   G.__dp = { collect: collect, changes: changes, prepare: prepare, facts: facts, focus: focusEl, isFocused: isFocused,
     placeCaret: placeCaret, fieldState: fieldState, text: textOf, hasText: hasText, selectOption: selectOption,
-    ariaOptions: ariaOptions, scroll: doScroll, painted: painted, scrollTo: scrollToEl, hasSelector: hasSelector, html: htmlOf };
+    ariaOptions: ariaOptions, scroll: doScroll, painted: painted, scrollTo: scrollToEl, hasSelector: hasSelector, html: htmlOf,
+    hostCandidates: hostCandidates, adopt: adopt };
 
   // @hit-probe — the in-page half of a verified click (hit-probe.ts) goes here, in this scope.
 }

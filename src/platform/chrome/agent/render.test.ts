@@ -59,6 +59,7 @@ describe('elementLine', () => {
 
   it('shows states, roles and select options, and marks new elements with *', () => {
     expect(elementLine(el({ n: 6, tag: 'input', type: 'checkbox', text: '', flags: F.checked }), true, O)).toBe('*<input id="6" type="checkbox" checked="true">');
+    expect(elementLine(el({ n: 7, tag: 'input', type: 'submit', text: 'Get updates', flags: 0 }), false, O)).toBe('<input id="7" type="submit" value="Get updates">');
     expect(elementLine(el({ n: 7, tag: 'div', role: 'tab', text: 'Specs', flags: F.selected | F.collapsed }), false, O)).toBe(
       '<div id="7" role="tab" expanded="false" selected="true">Specs</div>',
     );

@@ -105,7 +105,9 @@ export function elementLine(e: SnapElement, isNew: boolean, o: { maskPii: boolea
     attrs.push(`value="${e.flags & F.hasSecret ? '••••••••' : ''}"`);
   } else if (e.flags & F.valued || e.value) {
     const v = o.maskPii ? maskFieldValue(e.value, { type: e.type, autocomplete: e.autocomplete }) : e.value;
-    attrs.push(`value="${escapeAttr(removeSecrets(v, o.secrets))}"`);
+    attrs.push(`value="${escapeAttr(removeSecrets(v, o.secrets))}"`);  } else if (tag === 'input' && e.text) {
+    // A button input's caption is its value, as in its HTML: without it the line says nothing about what it does.
+    attrs.push(`value="${escapeAttr(clean(e.text))}"`);
   }
   if (e.placeholder) attrs.push(`placeholder="${escapeAttr(e.placeholder)}"`);
   if (e.href) attrs.push(`href="${escapeAttr(clean(stripQuery(e.href)))}"`);

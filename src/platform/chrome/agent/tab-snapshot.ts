@@ -7,6 +7,7 @@ import type { ElementFacts, PageSnapshot } from '../../../engine/agent-ports';
 import { CdpTimeoutError } from '../cdp-connection';
 import { frameOffset, type OffsetMemo } from './frame-geometry';
 import type { ElementRef, FrameSession, World } from './frames';
+import { HiddenClickables } from './hidden-clickables';
 import { E, F, type CollectResult } from './page-script';
 import { renderSnapshot, type SnapElement } from './render';
 import { WorldGone, type TabSession } from './tab-session';
@@ -28,16 +29,23 @@ export class TabSnapshots {
   private readonly refs = new Map<number, ElementRef>();
   private nextNumber = 1;
   private previous: { doc: string; listed: Set<number> } | null = null;
+  private readonly hidden: HiddenClickables;
 
-  constructor(private readonly s: TabSession) {}
+  constructor(private readonly s: TabSession) {
+    this.hidden = new HiddenClickables(s);
+  }
 
   async take(opts: { maxChars: number; maskPii: boolean }): Promise<TimedSnapshot> {
     const s = this.s;
     s.assertAlive();
     const t0 = performance.now();
     if (!s.topWorld()) await s.waitForTopWorld(Math.min(3000, s.timings.loadTimeoutMs));
+    // First what only DevTools sees (click listeners, closed shadow roots), in each session's document.
+    const worlds = s.worlds();
+    this.hidden.keepOnly(new Set(worlds.map(({ w }) => w.uniqueId)));
+    await Promise.all(worlds.filter(({ fs, w }) => w.frameId === fs.rootFrameId).map(({ fs, w }) => this.hidden.reveal(fs, w)));
     const collected = await Promise.all(
-      s.worlds().map(async ({ fs, w }) => {
+      worlds.map(async ({ fs, w }) => {
         try {
           const r = await s.call<CollectResult>(fs, w, 'collect', { root: w.frameId === fs.rootFrameId, farScreens: FAR_SCREENS });
           return { fs, w, r };
