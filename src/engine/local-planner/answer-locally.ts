@@ -1,4 +1,5 @@
-import type { ContextSnapshot, MonitorInfo, TabInfo } from '../../protocol/context';
+import type { ContextSnapshot, MonitorInfo, RecentItem, TabInfo } from '../../protocol/context';
+import { agoText } from '../tab-age';
 import { matchApp, runningApp } from './app-matcher';
 import { joinList, shorten, tabLabel } from './messages';
 import { monitorByRole } from './placement';
@@ -118,7 +119,32 @@ function isOpen(m: RegExpExecArray, snap: ContextSnapshot): string | null {
   return null;
 }
 
+/** "standup.md in notes (gedit, 2 h ago)": enough to tell them apart; the paths are in the snapshot. */
+function recentLine(r: RecentItem, now: number): string {
+  const parts = r.path.replace(/[/\\]+$/, '').split(/[/\\]/);
+  const where = parts.length > 2 ? ` in ${parts[parts.length - 2]}` : '';
+  const extra = [r.app, Number.isFinite(now) ? agoText(r.used_at, now) : null].filter(Boolean).join(', ');
+  return `${parts[parts.length - 1]}${where}${extra ? ` (${extra})` : ''}`;
+}
+
+const recentAnswer =
+  (kind: 'files' | 'projects'): Answerer =>
+  (_m, snap) => {
+    const items = kind === 'files' ? snap.recent_files : snap.recent_projects;
+    // Not read on this desk: an LLM (or the summary) answers instead.
+    if (!items) return null;
+    if (items.length === 0) return `No recent ${kind} are recorded.`;
+    const now = Date.parse(snap.taken_at);
+    return `Recent ${kind}, newest first: ${joinList(items.map((r) => recentLine(r, now)), 'and')}.`;
+  };
+
+const RECENTLY = '(?: recently| lately| today| last)?';
+
 const QUESTIONS: Array<[RegExp, Answerer]> = [
+  [new RegExp(`^(?:what|which) (?:files|documents|docs) (?:did|have) i (?:open|opened|use|used|edit|edited|work on|worked on)${RECENTLY}$`), recentAnswer('files')],
+  [/^(?:what are |show me |list )?(?:my |the )?(?:recent|recently (?:opened|used)) (?:files|documents)$/, recentAnswer('files')],
+  [new RegExp(`^(?:what|which) (?:projects|repos|workspaces|folders) (?:did|have) i (?:open|opened|work on|worked on|have open)${RECENTLY}$`), recentAnswer('projects')],
+  [/^(?:what are |show me |list )?(?:my |the )?(?:recent|recently opened) (?:projects|repos|workspaces)$/, recentAnswer('projects')],
   [new RegExp(`^how many ${TAB_WORDS}(?: (?:do|have) i (?:have|got))?(?: (?:open|opened))?(?: (?:are|is) (?:there|open))?(?: right now| in chrome| in total| altogether)*$`), tabCount],
   [/^how many (?:chrome |browser )?tabs (?:are|is) (?:open|there)(?: right now| in chrome)?$/, tabCount],
   [/^how many (.+?) tabs(?: (?:do|have) i (?:have|got))?(?: (?:open|opened))?(?: are (?:there|open))?$/, siteTabs],

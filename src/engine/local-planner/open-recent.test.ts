@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../protocol/commands';
 import type { ContextSnapshot } from '../../protocol/context';
+import { answerLocally } from './answer-locally';
 import { planLocally } from './local-planner';
 import { app, laptop, tab, turn } from './test-fixtures';
 
@@ -63,5 +64,19 @@ describe('open_recent in the offline matcher', () => {
     const running = desk();
     running.running_apps.push(app('Visual Studio Code', [0, 32, 900, 1000], 'eDP-1'));
     expect(commands('maximise it', running, [before])).toEqual([expect.objectContaining({ type: 'place_app', app_name: 'Visual Studio Code' })]);
+  });
+});
+
+describe('questions about recent files and projects, answered from the snapshot', () => {
+  it('lists them newest first with the app and age; says when none are recorded; leaves it to the LLM when none are read', () => {
+    const snap = desk({ taken_at: '2026-12-01T09:55:00.000Z' });
+    expect(answerLocally('what files did I open recently?', snap)).toBe(
+      'Recent files, newest first: standup.md in notes (gedit, 1 h ago), invoice-2026-11.pdf in Downloads (17 h ago), whiteboard.png in Pictures (3 d ago) and receipt-2026-10.pdf in Downloads (11 d ago).',
+    );
+    expect(answerLocally('what are my recent projects', snap)).toBe(
+      'Recent projects, newest first: deskpilot in src (Visual Studio Code) and billing-service in IdeaProjects (IntelliJ IDEA, 4 d ago).',
+    );
+    expect(answerLocally('what files did I open recently?', desk({ recent_files: [] }))).toBe('No recent files are recorded.');
+    expect(answerLocally('what files did I open recently?', laptop())).toBeNull();
   });
 });
