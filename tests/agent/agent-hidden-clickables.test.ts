@@ -1,10 +1,11 @@
-import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CdpAgentBrowser } from '../../src/platform/chrome/agent';
 import type { AgentPages } from '../agent-pages/serve';
 import { startAgentRig, type AgentRig } from '../support/agent-rig';
 import { describeDesktop } from '../support/describe-desktop';
+import { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
+import { idFor, lineFor } from './snapshot-lines';
 
 // Elements a person can click that no script of our isolated world can tell apart: one with only a
 // click listener (no role, tabindex or pointer cursor), and elements inside closed shadow roots.
@@ -13,37 +14,21 @@ import { waitFor } from '../support/wait-for';
 const SNAP = { maxChars: 20_000, maskPii: true };
 const ACT = { noChangeMs: 30_000, maskPii: true };
 
-function lineFor(text: string, pattern: RegExp): string | undefined {
-  return text.split('\n').find((l) => pattern.test(l));
-}
-
-function idFor(text: string, pattern: RegExp): number {
-  const line = lineFor(text, pattern);
-  if (!line) throw new Error(`no element matching ${pattern} in:\n${text}`);
-  return Number(/ id="(\d+)"/.exec(line)![1]);
-}
-
 describeDesktop('agent snapshot: listener-only and closed-shadow-root elements (real Chromium)', () => {
   let pages: AgentPages;
   let browser: CdpAgentBrowser;
-  let raw: CDP.Client;
+  let raw: RawCdp;
   let rig: AgentRig | undefined;
 
-  async function rawEval<T = unknown>(targetId: string, expression: string): Promise<T> {
-    const { sessionId } = await raw.Target.attachToTarget({ targetId, flatten: true });
-    try {
-      const r = (await raw.send('Runtime.evaluate', { expression, returnByValue: true }, sessionId)) as { result: { value: T } };
-      return r.result.value;
-    } finally {
-      await raw.Target.detachFromTarget({ sessionId }).catch(() => undefined);
-    }
-  }
+  const rawEval = async <T>(targetId: string, expression: string) => (await raw.evaluate(targetId, expression)) as T;
 
   beforeAll(async () => {
     rig = await startAgentRig();
-    ({ pages, raw, browser } = rig);
+    ({ pages, browser } = rig);
+    raw = await RawCdp.connect(rig.desk.chrome!.browserWsUrl);
   });
   afterAll(async () => {
+    await raw?.dispose();
     await rig?.stop();
   });
 

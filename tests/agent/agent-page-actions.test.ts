@@ -5,6 +5,7 @@ import type { AgentPages } from '../agent-pages/serve';
 import { startAgentRig, type AgentRig } from '../support/agent-rig';
 import { describeDesktop } from '../support/describe-desktop';
 import { waitFor } from '../support/wait-for';
+import { idFor } from './snapshot-lines';
 
 // Agent page actions that pages must hear or that reach beyond the visible screen, against a real
 // headful Chromium. Effects are checked through a separate raw CDP connection, never through the
@@ -13,11 +14,6 @@ import { waitFor } from '../support/wait-for';
 const SNAP = { maxChars: 20_000, maskPii: true };
 const ACT = { noChangeMs: 30_000, maskPii: true };
 
-function idFor(text: string, pattern: RegExp): number {
-  const line = text.split('\n').find((l) => pattern.test(l));
-  if (!line) throw new Error(`no element matching ${pattern} in:\n${text}`);
-  return Number(/ id="(\d+)"/.exec(line)![1]);
-}
 
 describeDesktop('agent page actions (real Chromium)', () => {
   let pages: AgentPages;
