@@ -9,6 +9,7 @@ import type { Command, Envelope } from '../src/protocol/commands';
 import { ContextSnapshot } from '../src/protocol/context';
 import { fromLlmEnvelope } from '../src/protocol/llm-schema';
 import { formatFieldError, parseInput } from '../src/protocol/validation';
+import { errorMessage } from '../src/engine/errors';
 import { normalizeUrl } from '../src/engine/normalize-url';
 import { resolveBatch } from '../src/engine/resolve';
 import { columns, layoutFrame } from '../src/engine/geometry';
@@ -70,7 +71,7 @@ function readJson(file: string, problems: string[]): unknown {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    problems.push(`${file}: not readable JSON: ${e instanceof Error ? e.message : String(e)}`);
+    problems.push(`${file}: not readable JSON: ${errorMessage(e)}`);
     return undefined;
   }
 }
@@ -456,7 +457,7 @@ async function runOne(planner: EvalPlanner, c: LabelledCase, snap: ContextSnapsh
   try {
     answer = await planner.plan({ text: c.text, context: snap, turns: c.history, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
-    return { ...base, outcome: 'error', ms: performance.now() - started, got: null, detail: e instanceof Error ? e.message : String(e) };
+    return { ...base, outcome: 'error', ms: performance.now() - started, got: null, detail: errorMessage(e) };
   }
   const ms = performance.now() - started;
   const common = { ...base, ms, usage: answer.usage ?? null, by: answer.by ?? null, confidence: answer.confidence ?? null };

@@ -1,4 +1,5 @@
 import CDP from 'chrome-remote-interface';
+import { sleep } from '../../src/engine/sleep';
 
 // The suite's own view of Chromium, independent of the agent browser under test: which page
 // tabs exist, evaluating a page's success check in its main world, opening and closing tabs.
@@ -8,8 +9,6 @@ export interface ProbePage {
   url: string;
   title: string;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class PageProbe {
   private constructor(private readonly client: CDP.Client) {}

@@ -1,5 +1,5 @@
 // `npm run eval -- --agent [--filter id[,id…]] [--verbose] [--timeout ms]`
-// The offline agent task suite (issue 6 §6): starts a real Xvfb + Chromium desktop and the
+// The offline agent task suite: starts a real Xvfb + Chromium desktop and the
 // suite's page server, runs every task with the real agent loop (runAgent), the real CDP agent
 // browser and the LLM models configured in the environment, then asks each page's own success
 // check. Prints per task ✓/✗, commands used, status and seconds; then the success rate, mean
@@ -12,6 +12,7 @@ import { describeCommand, outcomeLine as stepLine, runAgent, type AgentEvent, ty
 import type { AgentModels } from '../../src/engine/agent-ports';
 import { errorMessage } from '../../src/engine/errors';
 import type { TokenUsage } from '../../src/engine/ports';
+import { clip } from '../../src/engine/words';
 import { createCdpAgentBrowser } from '../../src/platform/chrome/agent';
 import { createLlmAgentModels } from '../../src/platform/llm/agent-models';
 import type { LlmOptions } from '../../src/platform/llm/llm-options';
@@ -143,7 +144,6 @@ export const defaultDeps: AgentEvalDeps = {
 
 const defaultIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l), env: process.env };
 
-const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 const fmt = (n: number) => n.toLocaleString('en-US');
 

@@ -1,4 +1,4 @@
-// The offline agent task suite (issue 6 §6): small web tasks on our own pages
+// The offline agent task suite: small web tasks on our own pages
 // (eval/agent/pages/), each judged by a success check that lives IN THE PAGE.
 //
 // Every page defines `window.__taskResult(answer)` → `{ done: boolean, detail: string }`. The
