@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncConnection } from '../../src/platform/sync/sync-connection';
 import { dataOf, stdioClient, textOf, type McpTestClient } from '../mcp/mcp-client';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
 import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
 import type { RawCdp } from '../support/raw-cdp';
@@ -24,6 +25,9 @@ describeDesktop('the MCP server acting on another device', () => {
   let plain: McpTestClient;
   /** Asks through elicitation, and the test says yes. */
   let asking: McpTestClient;
+  /** Asks and says yes, with DeskPilot's LLM planner on the scripted OpenAI-compatible server. */
+  let withLlm: McpTestClient;
+  let llm: FakeOpenAi;
 
   beforeAll(async () => {
     rig = await startTwoDevices(A, B);
@@ -32,11 +36,17 @@ describeDesktop('the MCP server acting on another device', () => {
     await onlineWithDesk(rig.obs, B);
     plain = await stdioClient(rig.a.env());
     asking = await stdioClient(rig.a.env(), { elicit: async () => ({ action: 'accept' }) });
+    llm = await startFakeOpenAi();
+    withLlm = await stdioClient(rig.a.env({ DESKPILOT_LLM_BASE_URL: llm.baseURL, DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_LLM_TIMEOUT_MS: '20000' }), {
+      elicit: async () => ({ action: 'accept' }),
+    });
   }, 300_000);
 
   afterAll(async () => {
     await plain?.close();
     await asking?.close();
+    await withLlm?.close();
+    await llm?.stop();
     await stopTwoDevices(rig ?? {});
   });
 
@@ -132,6 +142,24 @@ describeDesktop('the MCP server acting on another device', () => {
     expect(done.isError, textOf(done)).toBeFalsy();
     expect(dataOf(done).device.name).toBe(B);
     await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');
+  });
+
+  it('do without a device: the LLM sees B\'s desk under B\'s name, names B, and the tab closes on B after the user\'s yes', async () => {
+    const url = deskB.pages.url('page', { title: 'Otter Pictures' });
+    await Promise.all([rawB.open(url), rawA.open(url)]);
+    await publishedTitled('Otter Pictures');
+    const id = obs.doc.devices().find((r) => r.name === B)!.id;
+    const index = obs.doc.readSnapshot(id).snapshot!.tabs.find((t) => t.url === url)!.index;
+    const before = llm.requests.length;
+    llm.script({ json: { commands: [{ type: 'close_tab', tab_indices: [index] }], needs_clarification: false, clarification_reason: null, device: B } });
+    const r = await withLlm.call('do', { text: 'get rid of the otter thing over on my other box' });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(dataOf(r).device.name).toBe(B);
+    expect(withLlm.asked.at(-1)).toContain(`on "${B}"`);
+    const context = llm.requests[before]!.messages!.find((m) => m.role === 'user')!.content;
+    expect(context.slice(context.indexOf(`=== device "${B}"`))).toContain('Otter Pictures');
+    await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');
+    expect(await urls(rawA)).toContain(url);
   });
 
   it('a device nobody paired is refused, naming the field and the paired devices; nothing is written', async () => {

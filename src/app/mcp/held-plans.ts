@@ -1,4 +1,5 @@
 import type { Envelope } from '../../protocol/commands';
+import type { ContextSnapshot } from '../../protocol/context';
 import type { PreparedBatch } from '../../protocol/prepared-batch';
 
 // Planned batches waiting for the user's yes, by the words that planned them. When the
@@ -10,6 +11,8 @@ const HOLD_MS = 5 * 60 * 1000;
 export interface HeldPlan {
   batch: PreparedBatch;
   envelope: Envelope;
+  /** What it was planned against, when that was more than this desk (every device's). */
+  snapshot?: ContextSnapshot;
 }
 
 const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');

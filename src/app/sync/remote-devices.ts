@@ -67,11 +67,13 @@ export class RemoteDevices {
    * What the planners see of the other devices: each one's published desk under its name
    * (removed devices and those that published nothing left out), beside this desk.
    */
-  devicesContext(thisName: string): DevicesContext {
-    const others = this.list()
+  devicesContext(thisName?: string): DevicesContext {
+    const views = this.list();
+    const here = thisName ?? views.find((v) => v.this_device)?.device.name ?? 'this computer';
+    const others = views
       .filter((v) => !v.this_device && v.device.removed_at === undefined && v.snapshot !== null)
       .map((v) => ({ id: v.device.id, name: v.device.name, online: v.online, last_seen: new Date(v.device.last_seen).toISOString(), snapshot: v.snapshot! }));
-    return { this_device: thisName, others: others.slice(0, 20) };
+    return { this_device: here, others: others.slice(0, 20) };
   }
 
   /** A device by its name (any case) or id; removed devices are not found. */

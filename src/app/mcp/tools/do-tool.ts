@@ -1,6 +1,8 @@
 import type { Envelope } from '../../../protocol/commands';
 import type { PreparedBatch } from '../../../protocol/prepared-batch';
+import type { ContextSnapshot } from '../../../protocol/context';
 import { confirmGate } from '../confirm-gate';
+import { contextOnDevice, onDevice } from '../device-context';
 import { defineTool, type McpContext } from '../define-tool';
 import { confirm, text } from '../fields';
 import { reportOutput } from '../report-output';
@@ -33,20 +35,35 @@ export const doTool = defineTool({
     const planned = held ?? (await plan(ctx, args.text));
     if ('output' in planned) return planned.output;
     const { batch, envelope } = planned;
-    const refusal = await confirmGate(batch, call, held !== null, 'call do again with the same text and confirm: true');
+    // The planner may have named another device (it saw every device's desk): asked and run there.
+    const on = !ctx.target && envelope.device ? await contextOnDevice(ctx, envelope.device) : ctx;
+    const refusal = await confirmGate(batch, { ...call, ctx: on }, held !== null, 'call do again with the same text and confirm: true');
     if (refusal) {
-      if (refusal.data.status === 'needs_confirmation') ctx.held.hold(heldKey, { batch, envelope });
+      if (refusal.data.status === 'needs_confirmation') ctx.held.hold(heldKey, { batch, envelope, ...(planned.snapshot ? { snapshot: planned.snapshot } : {}) });
       await remember(ctx, args.text, envelope, `not run: ${refusal.text}`);
-      return refusal;
+      return on === ctx ? refusal : onDevice(refusal, on);
     }
-    const out = reportOutput(await ctx.desk.run(batch), false);
+    // A question is answered from the desks it was planned with (with sync: every device's).
+    const asks = planned.snapshot?.devices !== undefined && batch.commands.some((c) => c.type === 'query');
+    const report = asks ? await ctx.desk.exec(envelope, { snapshot: planned.snapshot }) : await on.desk.run(batch);
+    const out = reportOutput(report, false);
     await remember(ctx, args.text, envelope, (out.data.results as Array<{ message: string }>).map((r) => r.message).join('; ') || String(out.data.status));
-    return out;
+    return on === ctx ? out : onDevice(out, on);
   },
 });
 
-async function plan(ctx: McpContext, text: string): Promise<{ batch: PreparedBatch; envelope: Envelope } | { output: ToolOutput }> {
-  const planned = await ctx.desk.plan(text, { mode: 'auto' });
+/** With sync set up, this desk with every other device's published one (the planner may name a device). */
+async function withDevices(ctx: McpContext): Promise<ContextSnapshot | undefined> {
+  if (!ctx.devices || ctx.target) return undefined;
+  const remote = await ctx.devices.remote().catch(() => null);
+  const devices = remote?.devicesContext();
+  if (!devices?.others.length) return undefined;
+  return { ...(await ctx.desk.snapshot({ summaries: false })), devices };
+}
+
+async function plan(ctx: McpContext, text: string): Promise<{ batch: PreparedBatch; envelope: Envelope; snapshot?: ContextSnapshot } | { output: ToolOutput }> {
+  const snapshot = await withDevices(ctx);
+  const planned = await ctx.desk.plan(text, { mode: 'auto', ...(snapshot ? { snapshot } : {}) });
   const { outcome } = planned;
   const note = outcome.note ? ` (Note: ${outcome.note}.)` : '';
   if (outcome.envelope.needs_clarification) {
@@ -62,7 +79,7 @@ async function plan(ctx: McpContext, text: string): Promise<{ batch: PreparedBat
     };
   }
   if (!planned.batch) return { output: { text: `Nothing to do.${note}`, data: { status: 'done', results: [], planner: outcome.planner } } };
-  return { batch: planned.batch, envelope: outcome.envelope };
+  return { batch: planned.batch, envelope: outcome.envelope, ...(snapshot ? { snapshot } : {}) };
 }
 
 async function remember(ctx: McpContext, text: string, envelope: Envelope, outcome: string): Promise<void> {
