@@ -1,7 +1,7 @@
 // The snapshots of one agent tab and the element numbers they hand out: every world's collector
 // result, placed in the top-level viewport (frames spliced in where their <iframe> sits), numbered
 // once per element and document (a number is never reused, so a stale one cannot hit a new
-// element), and rendered in the seed's format. Also the facts the safety rules ask about an element.
+// element), and rendered as the <browsing_context> text the executor model reads (render.ts). Also the facts the safety rules ask about an element.
 
 import type { ElementFacts, PageSnapshot } from '../../../engine/agent-ports';
 import { CdpTimeoutError } from '../cdp-connection';
