@@ -205,7 +205,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .description('keep one DeskPilot engine warm for the CLI, the app and MCP clients (foreground; Ctrl-C stops it)')
     .action(async () => {
       const { runService } = await import('./service-command');
-      code = await runService(flags(), io);
+      code = await runService(flags(), io, main);
     });
   service
     .command('status')

@@ -5,11 +5,12 @@ import { EXIT } from './exit-codes';
 import { untilSignalled } from './until-signalled';
 import type { Io } from './io';
 import { configDirFrom } from './open-desk';
+import type { CliMain } from './serve-cli';
 
 // `deskpilot service`: the warm host in the foreground, until SIGINT/SIGTERM. `service status`
 // asks a running one who it is, whether Chrome and windows answer, and what it served.
 
-export async function runService(flags: ConfigFlags, io: Io, stop?: Promise<unknown>): Promise<number> {
+export async function runService(flags: ConfigFlags, io: Io, main: CliMain, stop?: Promise<unknown>): Promise<number> {
   // Handlers stay until the host has closed: see until-signalled.ts (a once-handler lets the
   // file lock's signal-exit kill the process mid-shutdown, and it exits by signal, not 0).
   const signals = stop ? null : untilSignalled();
@@ -26,7 +27,7 @@ export async function runService(flags: ConfigFlags, io: Io, stop?: Promise<unkn
     throw e;
   }
   // Thin clients of this build have the service run their whole command (src/cli/thin-client.ts).
-  (await import('./serve-cli')).serveCliFor(host.host, configDirFrom(flags));
+  (await import('./serve-cli')).serveCliFor(host.host, configDirFrom(flags), main);
   if (host.removedStale) io.err(`note: removed a stale socket left by a service that did not stop cleanly\n`);
   io.out(`DeskPilot service (pid ${process.pid}) listening on ${host.socketPath}\n`);
   try {
