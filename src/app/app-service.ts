@@ -216,6 +216,21 @@ export class AppService {
     return { desk: new DeviceDesk(here, remote, found.device, signal), device: { id: found.device.id, name: found.device.name } };
   }
 
+  /** This desk with the other devices' published ones, when sync is set up and another device published. */
+  private async withDevices(here: Desk): Promise<ContextSnapshot | undefined> {
+    const remote = await this.deps.devices?.().catch(() => null);
+    const devices = remote?.devicesContext();
+    if (!devices?.others.length) return undefined;
+    return { ...(await here.snapshot({ summaries: false })), devices };
+  }
+
+  /** The id of the device a plan named (by its name, as the planner's context listed it). */
+  private async deviceIdOf(name: string): Promise<string> {
+    const found = (await this.deps.devices?.())?.find(name);
+    if (!found?.ok) throw new DeskPilotError(`device: ${found ? found.message : `no device called "${name}"`}`, 'invalid_input');
+    return found.device.id;
+  }
+
   async submit(text: string, mode: PlannerMode, device?: string): Promise<CommandResponse> {
     const id = this.nextId();
     this.expire();
@@ -223,10 +238,13 @@ export class AppService {
     const abort = new AbortController();
     this.inFlight = abort;
     try {
-      const target = await this.target(device, abort.signal);
-      const { desk } = target;
-      const planned = await desk.plan(text, { mode, signal: abort.signal, frontmost: target.device ? null : (this.deps.frontmost?.() ?? null) });
+      let target = await this.target(device, abort.signal);
+      // No device picked: with sync set up, the planners see every device's desk and may name one.
+      const context = device === undefined && mode !== 'local' ? await this.withDevices(target.desk) : undefined;
+      const planned = await target.desk.plan(text, { mode, signal: abort.signal, frontmost: target.device ? null : (this.deps.frontmost?.() ?? null), ...(context ? { snapshot: context } : {}) });
       const { outcome, snapshot } = planned;
+      if (outcome.envelope.device) target = await this.target(await this.deviceIdOf(outcome.envelope.device), abort.signal);
+      const { desk } = target;
       if (abort.signal.aborted) return { kind: 'error', id, message: 'Cancelled.', code: 'cancelled' };
       if (outcome.envelope.needs_clarification) {
         const asked = outcome.envelope.clarification_reason ?? 'Which one did you mean?';
@@ -239,6 +257,12 @@ export class AppService {
       if (!planned.batch) {
         const report = emptyReport('done', { snapshot_taken_at: snapshot.taken_at });
         return { kind: 'done', id, report, planner: outcome.planner, ...badge(target) };
+      }
+      if (context && !target.device && planned.batch.confirm.length === 0 && planned.batch.commands.some((c) => c.type === 'query')) {
+        // A question is answered from the desks it was planned with: every device's.
+        const report = await desk.exec(outcome.envelope, { snapshot: context });
+        await this.remember(text, outcome.envelope, report, target);
+        return { kind: 'done', id, report, planner: outcome.planner };
       }
       return await this.confirmOrRun(id, text, outcome.envelope, planned.batch, outcome.planner, target);
     } catch (e) {

@@ -2,6 +2,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commandField, UI_BROWSER_ARGS, UI_BROWSER_PATH } from '../harness/ui-browser';
 import { startWebHarness, type WebHarness } from '../harness/web-harness';
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
 import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
 import type { RawCdp } from '../support/raw-cdp';
@@ -25,13 +26,15 @@ describeDesktop('the launcher sends words to another device', () => {
   let harness: WebHarness;
   let browser: Browser;
   let page: Page;
+  let llm: FakeOpenAi;
 
   beforeAll(async () => {
-    [rig, browser] = await Promise.all([startTwoDevices(A, B), chromium.launch({ executablePath: UI_BROWSER_PATH, args: UI_BROWSER_ARGS })]);
+    [rig, browser, llm] = await Promise.all([startTwoDevices(A, B), chromium.launch({ executablePath: UI_BROWSER_PATH, args: UI_BROWSER_ARGS }), startFakeOpenAi()]);
     ({ deskB, rawA, rawB } = rig);
     await rig.b.startService();
     await onlineWithDesk(rig.obs, B);
-    harness = await startWebHarness({ env: { ...rig.a.env(), DESKPILOT_LLM_MODEL: '', DESKPILOT_LLM_BASE_URL: '' } });
+    // The LLM (the scripted server) plans only what the offline matcher is not sure of.
+    harness = await startWebHarness({ env: rig.a.env({ DESKPILOT_LLM_BASE_URL: llm.baseURL, DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_LLM_TIMEOUT_MS: '20000' }) });
     const context = await browser.newContext({ viewport: { width: 720, height: 560 } });
     context.setDefaultTimeout(WAIT_MS);
     page = await context.newPage();
@@ -41,6 +44,7 @@ describeDesktop('the launcher sends words to another device', () => {
   afterAll(async () => {
     await browser?.close();
     await harness?.stop();
+    await llm?.stop();
     await stopTwoDevices(rig ?? {});
   });
 
@@ -72,6 +76,31 @@ describeDesktop('the launcher sends words to another device', () => {
     expect(await urls(rawB)).toContain(url);
     await dialog.getByRole('button', { name: 'Close them' }).click();
     await dialog.waitFor({ state: 'detached', timeout: POLL.timeout });
+    await expect.poll(() => page.locator('.result-device').textContent(), POLL).toBe(`On ${B}`);
+    await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');
+    expect(await urls(rawA)).toContain(url);
+  });
+
+  it('with this computer picked, the LLM sees B\'s desk, names B, and the confirmation and the result say B', async () => {
+    const url = deskB.pages.url('page', { title: 'Otter Pictures' });
+    await Promise.all([rawB.open(url), rawA.open(url)]);
+    let index = 0;
+    await waitFor('B to publish the otter tab', () => {
+      const id = rig.obs.doc.devices().find((r) => r.name === B)!.id;
+      index = rig.obs.doc.readSnapshot(id).snapshot?.tabs.find((t) => t.url === url && t.title === 'Otter Pictures')?.index ?? 0;
+      return index > 0;
+    });
+    await page.getByRole('combobox', { name: 'Run on device' }).selectOption({ label: `${A} (this computer)` });
+    const before = llm.requests.length;
+    llm.script({ json: { commands: [{ type: 'close_tab', tab_indices: [index] }], needs_clarification: false, clarification_reason: null, device: B } });
+    await commandField(page).fill('get rid of the otter thing over on my other box');
+    await commandField(page).press('Enter');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: POLL.timeout });
+    expect(await dialog.getByRole('heading').textContent()).toBe(`On ${B}: Close this tab?`);
+    const context = llm.requests[before]!.messages!.find((m) => m.role === 'user')!.content;
+    expect(context.slice(context.indexOf(`=== device "${B}"`))).toContain('Otter Pictures');
+    await dialog.getByRole('button', { name: 'Close them' }).click();
     await expect.poll(() => page.locator('.result-device').textContent(), POLL).toBe(`On ${B}`);
     await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');
     expect(await urls(rawA)).toContain(url);
