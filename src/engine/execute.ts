@@ -8,40 +8,18 @@ import { domainOf } from './normalize-url';
 import { TabsPartlyClosedError } from './tabs-partly-closed';
 import { byName, tabLabel } from './words';
 import { answerLocally } from './local-planner/answer-locally';
-import type { ChromeBackend, ChromeTab, PresetStore, QuestionAnswerer, RecentPlaces, TabCollectionStore, UndoStore } from './ports';
+import type { ChromeTab } from './ports';
 import type { Turn } from '../protocol/planning';
 import { isTabOp } from './describe-tabs';
 import { closeRecorded, runTabOp } from './tab-ops';
 import { applyPreset } from './presets';
 import type { ResolvedCommand } from './resolve';
-import type { BatchFront } from './batch-front';
-import { UndoCollector } from './undo-collector';
+import type { ExecContext, ExecutionPorts } from './exec-context';
 import { undoBatches } from './undo';
-import { closeApp, focusApp, listApps, placeApp, type WindowOpsPorts } from './window-ops';
+import { closeApp, focusApp, listApps, placeApp } from './window-ops';
 import { setAppState, swapApps, tileApps } from './window-layout-ops';
 
-export interface ExecutionPorts extends WindowOpsPorts {
-  chrome: () => Promise<ChromeBackend>;
-  presets: PresetStore;
-  undo: UndoStore;
-  /** Open questions; null when no LLM is configured (countable ones are answered locally). */
-  answerer: QuestionAnswerer | null;
-  /** Saved sets of tabs; absent where there is no config directory. */
-  tabCollections?: TabCollectionStore;
-  /** Opens recent files and projects; absent where none are read. */
-  recent?: RecentPlaces;
-}
-
-export interface ExecContext {
-  ports: ExecutionPorts;
-  /** The snapshot questions are answered from, taken only when a question needs it. */
-  snap: () => Promise<ContextSnapshot>;
-  undo: UndoCollector;
-  /** What ends the batch in front (see batch-front.ts); absent: nothing is raised or focused for placements. */
-  front?: BatchFront;
-  /** The recent turns, oldest first, so an open question can refer to them ("and which of those is oldest?"). */
-  turns?: () => Promise<readonly Turn[]>;
-}
+export type { ExecContext, ExecutionPorts };
 
 export interface ExecutedCommand {
   result?: CommandResult;

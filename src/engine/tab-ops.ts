@@ -2,7 +2,7 @@ import type { TabInfo } from '../protocol/context';
 import type { ResolvedCommand } from '../protocol/prepared-batch';
 import type { CommandResult } from '../protocol/record';
 import type { TabCollection } from '../protocol/tab-collection';
-import type { ExecContext } from './execute';
+import type { ExecContext } from './exec-context';
 import { DeskPilotError } from './errors';
 import type { ChromeBackend, CloseTabsResult, TabPlace } from './ports';
 import { agoText } from './tab-age';
