@@ -26,6 +26,8 @@ let groups = 0;
 export class HiddenClickables {
   /** Per document (our world's uniqueId): the backend node ids already handed to its page script. */
   private readonly known = new Map<string, Set<number>>();
+  /** Per document: the page-world `document` object its listeners are asked through. */
+  private readonly docs = new Map<string, string>();
 
   constructor(private readonly s: TabSession) {}
 
@@ -37,32 +39,32 @@ export class HiddenClickables {
     let known = this.known.get(w.uniqueId);
     if (!known) this.known.set(w.uniqueId, (known = new Set()));
     try {
-      const [pageDoc, hosts] = await Promise.all([
-        // No context: the session's main frame in the page's own world. `document` is unforgeable there.
-        s.send(fs, 'Runtime.evaluate', { expression: 'document', objectGroup: group, silent: true }, timeoutMs),
+      // One round trip once the page's document is known: its listeners, and the hosts to ask about.
+      const docId = await this.pageDocument(fs, w, timeoutMs);
+      const [docListeners, hosts] = await Promise.all([
+        this.listenerNodes(fs, docId, timeoutMs).catch((e: unknown) => {
+          this.docs.delete(w.uniqueId);
+          throw e;
+        }),
         s.send(
           fs,
           'Runtime.evaluate',
-          { expression: `globalThis.__dp ? __dp.hostCandidates(${MAX_HOSTS}) : []`, uniqueContextId: w.uniqueId, objectGroup: group, silent: true },
+          { expression: `globalThis.__dp ? __dp.hostCandidates(${MAX_HOSTS}) : null`, uniqueContextId: w.uniqueId, objectGroup: group, silent: true },
           timeoutMs,
         ),
       ]);
       const roots = (await this.closedRoots(fs, hosts.result.objectId, timeoutMs)).filter((id) => !known.has(id));
-      // The listeners of the document, and of each new closed root's tree (resolved in the page's world).
-      const trees: Array<string | undefined> = [
-        pageDoc.result.objectId,
-        ...(await Promise.all(
-          roots.map((backendNodeId) =>
-            s
-              .send(fs, 'DOM.resolveNode', { backendNodeId, objectGroup: group }, timeoutMs)
-              .then((r) => r.object.objectId)
-              .catch(() => undefined),
-          ),
-        )),
-      ];
-      const listened = await Promise.all(trees.map((objectId) => (objectId ? this.listenerNodes(fs, objectId, timeoutMs) : [])));
+      // The listeners inside each new closed root's tree (resolved in the page's world).
+      const inRoots = await Promise.all(
+        roots.map((backendNodeId) =>
+          s
+            .send(fs, 'DOM.resolveNode', { backendNodeId, objectGroup: group }, timeoutMs)
+            .then((r) => (r.object.objectId ? this.listenerNodes(fs, r.object.objectId, timeoutMs) : []))
+            .catch(() => []),
+        ),
+      );
       const clicky: number[] = [];
-      for (const id of listened.flat()) {
+      for (const id of [...docListeners, ...inRoots.flat()]) {
         if (clicky.length >= MAX_NEW_NODES) break;
         if (!known.has(id)) clicky.push(id);
       }
@@ -100,9 +102,23 @@ export class HiddenClickables {
     }
   }
 
+  /**
+   * The page's own `document` (the session's main frame, the page's world: no context given), kept
+   * per document. `document` is unforgeable there, so evaluating it runs none of the page's code.
+   */
+  private async pageDocument(fs: FrameSession, w: World, timeoutMs: number): Promise<string> {
+    const known = this.docs.get(w.uniqueId);
+    if (known) return known;
+    const r = await this.s.send(fs, 'Runtime.evaluate', { expression: 'document', objectGroup: `deskpilot-doc-${w.uniqueId}`, silent: true }, timeoutMs);
+    if (!r.result.objectId) throw new Error('no document');
+    this.docs.set(w.uniqueId, r.result.objectId);
+    return r.result.objectId;
+  }
+
   /** Forgets the documents that are gone. */
   keepOnly(live: ReadonlySet<string>): void {
     for (const id of this.known.keys()) if (!live.has(id)) this.known.delete(id);
+    for (const id of this.docs.keys()) if (!live.has(id)) this.docs.delete(id);
   }
 
   /** Backend ids of the nodes in a tree (a page-world object) with a click listener of that world. */

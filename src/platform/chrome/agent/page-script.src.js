@@ -341,9 +341,10 @@ function installPageScript(F) {
 
   /**
    * Custom elements that may hold a closed shadow root, not asked about yet: defined (a constructor
-   * ran, which is where closed roots are attached), no open root, visible. At most `max`, each once.
+   * ran, which is where closed roots are attached), no open root, visible. At most `max`, each once;
+   * null when there is none (nothing for DevTools to list).
    * @param {number} max
-   * @returns {Element[]}
+   * @returns {Element[] | null}
    */
   function hostCandidates(max) {
     /** @type {Element[]} */
@@ -363,7 +364,7 @@ function installPageScript(F) {
       }
     }
     scan(document);
-    return out;
+    return out.length ? out : null;
   }
 
   /**
