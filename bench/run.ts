@@ -20,6 +20,7 @@ const BENCHES: BenchModule[] = [
   { name: 'mcp', run: async () => (await import('./mcp-bench')).run() },
   { name: 'sync', run: async () => (await import('./sync-bench')).run() },
   { name: 'tabs', run: async () => (await import('./tabs-bench')).run() },
+  { name: 'real-pages', run: async () => (await import('./real-pages-bench')).run() },
 ];
 
 async function main(): Promise<number> {
