@@ -11,7 +11,7 @@ import { aliasHosts, isUnknownBareWord } from './site-aliases';
 import { siteText } from './site-text';
 import { parseTabNumbers, tabsByNumber } from './tab-numbers';
 import { matchTabs, type TabMatch } from './tab-matcher';
-import { hasSeparator, squash, stripArticles } from './text';
+import { hasSeparator, squash, stripArticles, wordsOf } from './text';
 import { askWhat, namesSomething } from './object-words';
 
 // "Bring X to the front", whatever X is: a tab (switch_tab), an app (focus_app) or a preset.
@@ -93,6 +93,14 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
 
   const tabs: TabMatch = scope !== 'apps' && chromeOk ? matchTabs(phrase, snap.tabs, { fuzzy: false }) : { tier: 'none', tabs: [], all: [] };
   if (tabs.tier === 'site') return pickTab(tabs.tabs);
+  // An app found only by a keyword of its .desktop entry ("Calendar" for Thunderbird) is weaker
+  // than tabs whose title names the phrase outright; against tabs that merely share the word,
+  // neither is clearly meant.
+  if (app.kind !== 'none' && app.tier === 'kind' && tabs.tier === 'words') {
+    const named = tabs.tabs.filter((t) => titleNames(phrase, t));
+    if (named.length) return pickTab(named);
+    return askAppOrTabs(app.kind === 'one' ? [app.name] : app.names, tabs.tabs);
+  }
   if (app.kind === 'one') return ok({ type: 'focus_app', app_name: app.name });
   if (app.kind === 'many') return askWhichApp(app.names, focusApp);
   if (tabs.tier !== 'none') return pickTab(tabs.tabs);
@@ -108,14 +116,7 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
   if (!opts.bare) {
     const fuzzyTabs: TabMatch = scope !== 'apps' && chromeOk ? matchTabs(phrase, snap.tabs, { wordsOnly: false }) : { tier: 'none', tabs: [], all: [] };
     const fuzzyApp = scope !== 'tabs' && !knownSite ? matchApp(phrase, snap, 'any') : ({ kind: 'none' } as const);
-    if (fuzzyTabs.tier === 'fuzzy' && fuzzyApp.kind !== 'none') {
-      const names = fuzzyApp.kind === 'one' ? [fuzzyApp.name] : fuzzyApp.names;
-      const options = [...names.map((n) => `the app "${n}"`), ...fuzzyTabs.tabs.map((t) => `tab ${tabLabel(t)}`)];
-      return askChoosing(`Did you mean ${joinList(options, 'or')}?`, [
-        ...names.slice(0, MAX_CHOICES).map((n) => ({ label: `app ${n}`, result: focusApp(n) })),
-        ...tabOptions(fuzzyTabs.tabs, switchTab),
-      ]);
-    }
+    if (fuzzyTabs.tier === 'fuzzy' && fuzzyApp.kind !== 'none') return askAppOrTabs(fuzzyApp.kind === 'one' ? [fuzzyApp.name] : fuzzyApp.names, fuzzyTabs.tabs);
     if (fuzzyTabs.tier === 'fuzzy') return pickTab(fuzzyTabs.tabs);
     if (fuzzyApp.kind === 'one') return ok({ type: 'focus_app', app_name: fuzzyApp.name });
     if (fuzzyApp.kind === 'many') return askWhichApp(fuzzyApp.names, focusApp);
@@ -132,6 +133,28 @@ export function switchTo(rawPhrase: string, ctx: ClauseContext, opts: SwitchOpti
   const opener = isUnknownBareWord(phrase) ? `open ${phrase} in a new tab` : `open ${phrase}`;
   const hint = scope === 'any' && siteText(phrase, ctx.original) ? ` Say "${opener}" to open it in a new tab.` : '';
   return ask(`${noTab(phrase, snap.tabs)}${hint}`, CONFIDENCE.noMatch);
+}
+
+function askAppOrTabs(names: readonly string[], tabs: readonly TabInfo[]): ClauseResult {
+  const options = [...names.map((n) => `the app "${n}"`), ...tabs.map((t) => `tab ${tabLabel(t)}`)];
+  return askChoosing(`Did you mean ${joinList(options, 'or')}?`, [
+    ...names.slice(0, MAX_CHOICES).map((n) => ({ label: `app ${n}`, result: focusApp(n) })),
+    ...tabOptions(tabs, switchTab),
+  ]);
+}
+
+/**
+ * Whether a part of the tab's title, between separators, is the phrase itself or its site's
+ * name followed by it: "Podcast - Episode 12" and "Google Calendar - Week of …" name
+ * "podcast" and "calendar"; "My favourite song lyrics" does not name "song".
+ */
+function titleNames(phrase: string, tab: TabInfo): boolean {
+  const said = wordsOf(phrase).join(' ');
+  const site = (tab.domain ?? '').split('.')[0] ?? '';
+  return tab.title.split(/\s[-|·–—:]\s|:\s/).some((part) => {
+    const words = wordsOf(part).join(' ');
+    return words === said || (site !== '' && words === `${site} ${said}`);
+  });
 }
 
 export function pickTab(tabs: readonly TabInfo[]): ClauseResult {

@@ -35,6 +35,8 @@ interface TabKeys {
   /** Stems of the title's and the address's words. */
   words: Set<string>;
   titleWords: Set<string>;
+  /** Words only a product subdomain's parent domain gives it ("google" for mail.google.com). */
+  parentWords: Set<string>;
 }
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -54,7 +56,13 @@ function keysOf(tab: TabInfo): TabKeys {
   const label = squash(domain.includes('.') && !IPV4.test(domain) ? domain.split('.')[0]! : domain);
   const titleWords = new Set(wordsOf(tab.title).map(stem));
   const words = new Set([...titleWords, ...wordsOf(`${host} ${path}`).map(stem)]);
-  return { tab, host, path, hostPath: host + path, domain, label, words, titleWords };
+  // Gmail's address says "google": "the google tab" may be Gmail, "the google doc" is not.
+  const parentWords = new Set<string>();
+  if (PRODUCT_DOMAINS.has(domain) && host.endsWith(`.${domain}`)) {
+    const own = new Set([...titleWords, ...wordsOf(`${host.slice(0, -domain.length - 1)} ${path}`).map(stem)]);
+    for (const w of words) if (!own.has(w)) parentWords.add(w);
+  }
+  return { tab, host, path, hostPath: host + path, domain, label, words, titleWords, parentWords };
 }
 
 // Snapshots are immutable while a sentence is planned; keys are computed once per tab list.
@@ -77,12 +85,15 @@ function hostMatches(k: TabKeys, host: string): boolean {
 }
 
 // Domains whose subdomains are separate products people call by their own names: "google"
-// is google.com (search, maps …), not Gmail or Google Docs (those go by alias: "gmail", "google docs").
+// is google.com (search, maps …), not Gmail or Google Docs (those go by alias: "gmail", "google docs"),
+// and "calendar" is calendar.google.com, as "reddit" is reddit.com.
 const PRODUCT_DOMAINS = new Set(['google.com']);
 
 function siteMatches(k: TabKeys, squashed: string): boolean {
   if (!squashed) return false;
-  if (k.label === squashed && !(PRODUCT_DOMAINS.has(k.domain) && k.host !== k.domain)) return true;
+  const product = PRODUCT_DOMAINS.has(k.domain) && k.host !== k.domain;
+  if (k.label === squashed && !product) return true;
+  if (product && k.host === `${squashed}.${k.domain}`) return true;
   const hosts = aliasHosts(squashed);
   return hosts !== null && hosts.some((h) => hostMatches(k, h));
 }
@@ -183,18 +194,23 @@ function scored(phrase: string, keys: TabKeys[], titlesOnly: boolean): { best: T
   for (const k of keys) {
     const words = titlesOnly ? k.titleWords : k.words;
     let ownSite = false;
+    let byParent = false;
     let ok = true;
     for (const u of units) {
       const bySite = !titlesOnly && u.site !== null && siteMatches(k, u.site);
       if (bySite) ownSite = true;
-      if (!bySite && !u.alts.some((alt) => alt.length > 0 && alt.every((w) => words.has(w)))) {
+      const fits = (alt: string[]) => alt.length > 0 && alt.every((w) => words.has(w));
+      if (!bySite && !u.alts.some(fits)) {
         ok = false;
         break;
       }
+      if (!bySite && !u.alts.some((alt) => fits(alt) && !alt.some((w) => k.parentWords.has(w)))) byParent = true;
     }
     if (!ok) continue;
     const c: ConceptTab = { host: k.host, path: k.path, words: k.words, ownSite };
     const hits = concepts.filter((f) => f.test(c)).length;
+    // Named only through its parent domain ("google"), a tab must at least be the kind of page said.
+    if (byParent && concepts.length > 0 && hits === 0) continue;
     const literal = concepts.filter((f) => k.titleWords.has(f.word)).length;
     if (units.length === 0 && hits + literal === 0) continue;
     results.push({ tab: k.tab, score: units.length + hits + literal });
