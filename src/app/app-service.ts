@@ -50,6 +50,8 @@ export interface AppServiceDeps {
    * up; throws saying why they cannot be reached.
    */
   devices?(): Promise<RemoteDevices | null>;
+  /** The same, only if connected now (else null, and it starts connecting): planning never waits for the sync server. */
+  devicesNow?(): RemoteDevices | null;
   /** Pushes an event to the windows ('agent:update'). */
   emit?<E extends IpcEvent>(event: E, payload: IpcEventPayloads[E]): void;
   now?: () => number;
@@ -218,8 +220,7 @@ export class AppService {
 
   /** This desk with the other devices' published ones, when sync is set up and another device published. */
   private async withDevices(here: Desk): Promise<ContextSnapshot | undefined> {
-    const remote = await this.deps.devices?.().catch(() => null);
-    const devices = remote?.devicesContext();
+    const devices = this.deps.devicesNow?.()?.devicesContext();
     if (!devices?.others.length) return undefined;
     return { ...(await here.snapshot({ summaries: false })), devices };
   }

@@ -165,6 +165,8 @@ export async function runContextAllDevices(flags: ConfigFlags, o: { json: boolea
   });
 }
 
+const UNNAMED_SYNC_WAIT_MS = 5_000;
+
 export interface RunOnDeviceArgs {
   text: string;
   mode: PlannerMode;
@@ -189,7 +191,9 @@ export async function maybeRunOnDevice(flags: ConfigFlags, args: RunOnDeviceArgs
   const { splitDeviceTarget } = await import('../app/sync/device-target');
   let session: OpenSync;
   try {
-    session = await openSync(config);
+    // Words that name no device only add the other desks to the LLM's context: a sync server that
+    // is down must not hold them up long.
+    session = await openSync(config, undefined, named ? {} : { timeoutMs: UNNAMED_SYNC_WAIT_MS });
   } catch (e) {
     io.err(`note: other devices are not reachable (${errorMessage(e)}); planning for this one\n`);
     return null;

@@ -38,7 +38,7 @@ async function credentialOf(store: CredentialStore): Promise<SyncCredential> {
 }
 
 /** A sync session for one CLI command: connected and synced, or a clear error. */
-export async function openSync(config: Config, store: CredentialStore = credentialFile(config.configDir.value)): Promise<OpenSync> {
+export async function openSync(config: Config, store: CredentialStore = credentialFile(config.configDir.value), opts: { timeoutMs?: number } = {}): Promise<OpenSync> {
   const sync = config.sync;
   if (!sync) throw notConfigured();
   const cred = await credentialOf(store);
@@ -46,7 +46,7 @@ export async function openSync(config: Config, store: CredentialStore = credenti
   if (cred.device_id !== deviceId) {
     throw new DeskPilotError(`${store.where} belongs to device ${cred.device_id}, but this config directory is device ${deviceId}: pair this device again`, 'invalid_input');
   }
-  const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key } });
+  const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
   try {
     await conn.ready;
   } catch (e) {
@@ -71,23 +71,46 @@ export async function openSync(config: Config, store: CredentialStore = credenti
 export interface LazyRemote {
   /** Throws a DeskPilotError saying why the other devices cannot be reached. */
   remote(): Promise<RemoteDevices>;
+  /**
+   * The session if it is open now, without waiting (planning must not wait for a sync server that
+   * is down); otherwise starts opening it — at most every 30 s after a failure — and gives null.
+   */
+  now(): RemoteDevices | null;
   close(): Promise<void>;
 }
 
+const RETRY_AFTER_MS = 30_000;
+
 export function lazyRemote(config: Config, store?: CredentialStore): LazyRemote {
   let opening: Promise<OpenSync> | null = null;
+  let open: OpenSync | null = null;
+  let failedAt = -Infinity;
+  const start = () => {
+    if (!opening) {
+      const o = openSync(config, store);
+      opening = o;
+      o.then(
+        (s) => (open = s),
+        () => {
+          opening = null;
+          failedAt = Date.now();
+        },
+      );
+    }
+    return opening;
+  };
   return {
-    remote: async () => {
-      if (!opening) {
-        opening = openSync(config, store);
-        opening.catch(() => (opening = null));
-      }
-      return (await opening).remote;
+    remote: async () => (await start()).remote,
+    now: () => {
+      if (open) return open.remote;
+      if (Date.now() - failedAt >= RETRY_AFTER_MS) void start().catch(() => undefined);
+      return null;
     },
     close: async () => {
-      const open = opening;
+      const o = opening;
       opening = null;
-      await open?.then((s) => s.close(), () => undefined);
+      open = null;
+      await o?.then((s) => s.close(), () => undefined);
     },
   };
 }

@@ -9,5 +9,8 @@ export async function mcpDevices(flags: ConfigFlags): Promise<DeviceAccess | nul
   const config = await loadConfig(flags);
   if (!config.sync) return null;
   const { lazyRemote } = await import('./device-sync');
-  return lazyRemote(config);
+  const remote = lazyRemote(config);
+  // Connecting now, in the background: the first `do` then plans with every device's desk.
+  remote.now();
+  return remote;
 }

@@ -125,6 +125,7 @@ async function start(): Promise<void> {
       }
       return remoteDevices.remote();
     },
+    devicesNow: () => remoteDevices?.now() ?? null,
     emit: (event, payload) => windows?.broadcast(event, payload),
     fitWindow: (height) => windows?.launcher.fit(height) ?? false,
   });

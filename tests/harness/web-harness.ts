@@ -160,6 +160,7 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
       remote ??= lazyRemote(config);
       return remote.remote();
     },
+    devicesNow: () => remote?.now() ?? null,
     launchChrome: async () => {
       const config = await loadConfig({}, env);
       const asRoot = process.platform === 'linux' && process.getuid?.() === 0;

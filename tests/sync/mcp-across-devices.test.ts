@@ -51,6 +51,11 @@ describeDesktop('the MCP server acting on another device', () => {
   });
 
   const urls = async (raw: RawCdp) => (await raw.pages()).map((p) => p.url);
+  /** Command rows that would run something (a fresh publish asked for before preparing may still be passing). */
+  const runRows = () => obs.doc.rowIds().filter((id) => {
+    const r = obs.doc.readRow(id);
+    return r?.ok && r.row.action === 'run';
+  });
   /** B has published this tab under its title (B's service may learn a title a moment after the page loads). */
   const publishedTitled = (title: string) =>
     waitFor(`B to publish a tab titled ${title}`, () => {
@@ -114,7 +119,7 @@ describeDesktop('the MCP server acting on another device', () => {
     expect(refused.isError).toBe(true);
     expect(dataOf(refused).status).toBe('needs_confirmation');
     expect(textOf(refused)).toContain(`On ${B}`);
-    expect(obs.doc.rowIds()).toEqual([]);
+    expect(runRows()).toEqual([]);
     expect(await urls(rawB)).toContain(url);
 
     const r = await asking.call('close_tabs', { tab_ids: [tab.tab_id], device: B });
@@ -150,11 +155,13 @@ describeDesktop('the MCP server acting on another device', () => {
     await publishedTitled('Otter Pictures');
     const id = obs.doc.devices().find((r) => r.name === B)!.id;
     const index = obs.doc.readSnapshot(id).snapshot!.tabs.find((t) => t.url === url)!.index;
+    // Planning never waits for the sync server: the session must be open (listing the devices waits for it).
+    expect((await withLlm.call('list_devices')).isError).toBeFalsy();
     const before = llm.requests.length;
     llm.script({ json: { commands: [{ type: 'close_tab', tab_indices: [index] }], needs_clarification: false, clarification_reason: null, device: B } });
     const r = await withLlm.call('do', { text: 'get rid of the otter thing over on my other box' });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(dataOf(r).device.name).toBe(B);
+    expect(dataOf(r).device?.name, `${textOf(r)} / LLM requests: ${llm.requests.length - before}`).toBe(B);
     expect(withLlm.asked.at(-1)).toContain(`on "${B}"`);
     const context = llm.requests[before]!.messages!.find((m) => m.role === 'user')!.content;
     expect(context.slice(context.indexOf(`=== device "${B}"`))).toContain('Otter Pictures');
@@ -163,6 +170,7 @@ describeDesktop('the MCP server acting on another device', () => {
   });
 
   it('a device nobody paired is refused, naming the field and the paired devices; nothing is written', async () => {
+    await waitFor('earlier rows to be gone', () => obs.doc.rowIds().length === 0);
     const r = await plain.call('open_url', { url: 'https://example.org/', device: 'kitchen tablet' });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^device: no device called "kitchen tablet" \(paired devices: .*"home desktop"/);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { errorMessage } from '../../engine/errors';
-import { DeskPilotError } from '../../engine/errors';
+import { DeskPilotError, errorMessage } from '../../engine/errors';
 import type { RemoteDevices } from '../sync/remote-devices';
 import { DeviceDesk } from '../sync/device-desk';
 import type { McpContext } from './define-tool';
@@ -15,6 +14,8 @@ import { ToolError, type ToolOutput } from './tool-error';
 export interface DeviceAccess {
   /** Throws a DeskPilotError saying why other devices cannot be reached (not configured, not paired, server down). */
   remote(): Promise<RemoteDevices>;
+  /** The session if open now (else it starts opening): for planning, which must not wait on a server that is down. */
+  now(): RemoteDevices | null;
   close(): Promise<void>;
 }
 

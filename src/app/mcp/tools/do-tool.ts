@@ -55,8 +55,7 @@ export const doTool = defineTool({
 /** With sync set up, this desk with every other device's published one (the planner may name a device). */
 async function withDevices(ctx: McpContext): Promise<ContextSnapshot | undefined> {
   if (!ctx.devices || ctx.target) return undefined;
-  const remote = await ctx.devices.remote().catch(() => null);
-  const devices = remote?.devicesContext();
+  const devices = ctx.devices.now()?.devicesContext();
   if (!devices?.others.length) return undefined;
   return { ...(await ctx.desk.snapshot({ summaries: false })), devices };
 }
