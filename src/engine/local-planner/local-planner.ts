@@ -3,6 +3,7 @@ import type { Planner, PlannerAnswer, PlanRequest } from '../ports';
 import { unavailable } from './availability';
 import type { ClauseContext } from './clause-context';
 import { referentFromTurns } from './follow-up';
+import { listedItemRule } from './listed-item';
 import { joinList, NOT_UNDERSTOOD, quote, tabChoice, tabLabel } from './messages';
 import { phrasingsFor, understoodIn, understoodWords } from './suggest';
 import { CONFIDENCE, expandChoices, type Ask, type Choice, type ClauseResult } from './result';
@@ -63,6 +64,8 @@ function plan(req: PlanRequest, suggest: boolean): PlannerAnswer {
   if (clause.length > MAX_COMMAND_LENGTH) return clarify(NOT_UNDERSTOOD, 0);
   const results = parseSentence(clause, ctx);
   if (!results?.every((r) => r.kind === 'ok')) {
+    const listed = listedItemRule(clause, req.turns ?? [], ctx);
+    if (listed) return finish([listed], req);
     const more = followOn(clause, req, ctx);
     if (more) return finish(more, req);
   }

@@ -94,3 +94,59 @@ describe('tabs and apps named the other way round', () => {
     expect(plan('and spotify as well')).toEqual(expect.any(String));
   });
 });
+
+// Reasons said as "they're …" / "i keep …", corrections opened with "actually" / "oops", and
+// "open the second one" after a listing of recent files.
+
+const desk = () =>
+  laptop({
+    tabs: [
+      tab(1, 'https://www.netflix.com/browse', 'Netflix'),
+      tab(2, 'https://www.twitch.tv/', 'Twitch'),
+      tab(3, 'https://github.com/acme/web', 'GitHub - acme/web', { active: true }),
+    ],
+    recent_files: [
+      { path: '/home/kim/notes/standup.md', app: 'gedit', used_at: '2026-11-20T09:00:00.000Z' },
+      { path: '/home/kim/Downloads/lease-2027.pdf', app: 'Document Viewer', used_at: '2026-11-19T09:00:00.000Z' },
+    ],
+    recent_projects: [{ path: '/home/kim/src/web', app: 'Code', used_at: '2026-11-18T09:00:00.000Z' }],
+  });
+
+describe('a trailing reason in other words', () => {
+  it('"they\'re …" and "i keep …" after a comma', () => {
+    expect(plan('close netflix and twitch, they\'re eating my evening', desk())).toEqual([
+      { type: 'close_tab', tab_indices: [1] },
+      { type: 'close_tab', tab_indices: [2] },
+    ]);
+    expect(plan('close twitch, i keep wasting time there', desk())).toEqual([{ type: 'close_tab', tab_indices: [2] }]);
+  });
+});
+
+describe('a correction after the previous turn', () => {
+  const moved = turn('slack left half', [{ type: 'place_app', app_name: 'Slack', layout: 'left_half' }]);
+
+  it('"actually the right half" moves the same app', () => {
+    expect(plan('actually the right half', desk(), [moved])).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [960, 32, 1920, 1080] }]);
+  });
+
+  it('"oops put it back" is undo', () => {
+    const closed = turn('close the twitch tab', [{ type: 'close_tab', tab_indices: [2] }]);
+    expect(plan('oops put it back', desk(), [closed])).toEqual([{ type: 'undo' }]);
+  });
+});
+
+describe('"open the second one" after a listing', () => {
+  const listed = (outcome: string) => ({ ...turn('what did i open recently', [{ type: 'query', question: 'what did i open recently' }]), outcome });
+
+  it('opens the item at that place in the list just shown', () => {
+    const t = listed('1. standup.md in gedit (1 hour ago) 2. lease-2027.pdf in Document Viewer (yesterday) 3. web in Code (2 days ago)');
+    expect(plan('open the second one', desk(), [t])).toEqual([{ type: 'open_recent', path: '/home/kim/Downloads/lease-2027.pdf' }]);
+    expect(plan('open the third one', desk(), [t])).toEqual([{ type: 'open_recent', path: '/home/kim/src/web' }]);
+  });
+
+  it('a place past the list, or a list of something else, is not guessed', () => {
+    const t = listed('1. standup.md in gedit (1 hour ago) 2. lease-2027.pdf in Document Viewer (yesterday)');
+    expect(plan('open the fifth one', desk(), [t])).toEqual(expect.any(String));
+    expect(plan('open the second one', desk(), [listed('1. alpha.txt 2. beta.txt')])).toEqual(expect.any(String));
+  });
+});

@@ -28,6 +28,8 @@ const LEADING_FILLERS = [
   'i would like', 'go ahead and', 'let us', 'lets', 'please', 'pls', 'plz', 'kindly', 'hey there', 'hey', 'hi', 'hello',
   'ok so', 'okay so', 'ok', 'okay', 'alright', 'yo', 'so', 'um', 'uh', 'just', 'quickly', 'deskpilot', 'now', 'and now',
   'also', 'and',
+  // A correction's opener ("actually the right half", "oops put it back"): the request follows.
+  'actually', 'oops', 'whoops', 'oh wait', 'no wait', 'oh',
 ];
 
 const TRAILING_FILLERS = [
@@ -69,9 +71,10 @@ export function stripFillers(t: string): string {
 }
 
 // Why the person wants it, said after the request: "close netflix, i need to focus", "hide
-// slack, it keeps pinging me", "… because it is distracting". Never part of what to act on.
+// slack, it keeps pinging me", "…, they're distracting me" (apostrophes are gone by now),
+// "… because it is distracting". Never part of what to act on.
 const REASON_AFTER_COMMA =
-  /,\s*(?:(?:i|we) (?:need|want|have|am|would|gotta|must|cannot|can not|do not)|(?:it|they|that|this|he|she) (?:is|are|was|keeps?|has|makes?|gets?)|(?:it|they) \w+s me|because|since|cause|cuz|so (?:that|i|we)|as (?:i|we)|too (?:loud|noisy|distracting|many))\b.*$/;
+  /,\s*(?:(?:i|we) (?:need|want|have|am|would|gotta|must|cannot|can not|do not|keep|always|never)|(?:theyre|im|were) \w+ing|(?:it|they|that|this|he|she) (?:is|are|was|keeps?|has|makes?|gets?)|(?:it|they) \w+s me|because|since|cause|cuz|so (?:that|i|we)|as (?:i|we)|too (?:loud|noisy|distracting|many))\b.*$/;
 const REASON = /\s+(?:because|so that|so i can|so we can)\s.*$/;
 
 /** The request without a trailing reason. */
