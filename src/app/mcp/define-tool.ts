@@ -1,29 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
-import type { ConfirmPolicy } from '../../protocol/prepared-batch';
-import type { Desk } from '../desk';
 import type { Consent } from './consent';
-import { contextOnDevice, deviceField, onDevice, type DeviceAccess } from './device-context';
-import type { HeldPlans } from './held-plans';
-import type { SnapshotStore } from './snapshot-store';
+import type { McpContext } from './call-context';
+import { contextOnDevice, deviceField, onDevice } from './device-context';
 import { funnel, type ToolOutput } from './tool-error';
 
 // Each tool is defined in one place — name, input schema, description, annotations and
 // handler — and registered the same way, through the one error funnel.
 
-/** What every tool works with: the desk (the warm service or an engine in this process) and the snapshots handed out. */
-export interface McpContext {
-  desk: Desk;
-  snapshots: SnapshotStore;
-  /** Which kinds ask the user before they run (config.json ui.confirm, read on each call). */
-  confirmPolicy(): Promise<ConfirmPolicy>;
-  /** `do` plans waiting for a confirm: true. */
-  held: HeldPlans;
-  /** The user's other devices, when sync is configured (null: it is not). */
-  devices: DeviceAccess | null;
-  /** Set when the call acts on another device (its `device` argument): that device. */
-  target?: { id: string; name: string };
-}
 
 /** One call of a tool: the context, and a way to ask the user through the client. */
 export interface ToolCall {
@@ -51,6 +35,8 @@ export interface ToolDef<S extends z.ZodRawShape> {
   local?: true;
   handler(args: z.infer<z.ZodObject<S>>, call: ToolCall): Promise<ToolOutput>;
 }
+
+export type { McpContext };
 
 export const defineTool = <S extends z.ZodRawShape>(def: ToolDef<S>): ToolDef<S> => def;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeskPilotError, errorMessage } from '../../engine/errors';
 import type { RemoteDevices } from '../sync/remote-devices';
 import { DeviceDesk } from '../sync/device-desk';
-import type { McpContext } from './define-tool';
+import type { DeviceAccess, McpContext } from './call-context';
 import { ToolError, type ToolOutput } from './tool-error';
 
 // The `device` argument of the tools that act: the same tool, on another of the user's
@@ -10,14 +10,7 @@ import { ToolError, type ToolOutput } from './tool-error';
 // desk, sent as one command row, answered with its report) and keeps its snapshot ids apart;
 // everything else — confirmation here, the report's words — stays as it is on this computer.
 
-/** The sync session of the MCP server, opened on first use (and again after a failure). */
-export interface DeviceAccess {
-  /** Throws a DeskPilotError saying why other devices cannot be reached (not configured, not paired, server down). */
-  remote(): Promise<RemoteDevices>;
-  /** The session if open now (else it starts opening): for planning, which must not wait on a server that is down. */
-  now(): RemoteDevices | null;
-  close(): Promise<void>;
-}
+export type { DeviceAccess };
 
 export const deviceField = z
   .string({ error: 'must be a string' })
