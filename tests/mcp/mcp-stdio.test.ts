@@ -8,7 +8,7 @@ import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
-import { activeWindow, frameOf, processRunning } from '../support/x-observe';
+import { activeWindow, frameOf, isHidden, processRunning } from '../support/x-observe';
 import { expectFrameNear } from '../support/expect-frame';
 import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
 
@@ -20,7 +20,7 @@ const TOOL_NAMES = [
   'list_devices', 'desktop_snapshot', 'list_tabs', 'search_tabs', 'switch_tab', 'open_url', 'close_tabs',
   'find_tabs', 'count_tabs_by_domain', 'reload_tabs', 'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs', 'move_tabs',
   'close_duplicate_tabs', 'save_tabs', 'restore_tabs', 'list_apps', 'focus_app',
-  'place_app', 'close_app', 'list_presets', 'apply_preset', 'save_preset', 'undo', 'query', 'do',
+  'place_app', 'close_app', 'swap_apps', 'tile_apps', 'set_app_state', 'list_recent', 'open_recent', 'list_presets', 'apply_preset', 'save_preset', 'undo', 'query', 'do',
 ];
 
 describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
@@ -358,6 +358,48 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
       const f = await plain.call('focus_app', { app_name: 'XTerm' });
       expect(f.isError).toBeFalsy();
       expect(activeWindow(env)).toBe(parseInt(xtermId, 16));
+    });
+
+    it('swap_apps, tile_apps and set_app_state act on the real windows; a bad state is refused naming it', async () => {
+      const ctx = await runCli(['context', '--json', '--no-summaries'], { env });
+      const xclockId = (ctx.json.running_apps as Array<{ pid: number; windows: Array<{ id: string }> }>).find((a) => a.pid === desk.pids.apps.xclock)!.windows[0]!.id;
+      await plain.call('place_app', { app_name: 'XTerm', bounds: [100, 100, 700, 500] });
+      await plain.call('place_app', { app_name: 'XClock', bounds: [2100, 200, 2400, 500] });
+      const [xterm, xclock] = [frameOf(env, xtermId), frameOf(env, xclockId)];
+      const swap = await plain.call('swap_apps', { app_names: ['XTerm', 'XClock'] });
+      expect(swap.isError).toBeFalsy();
+      // Each takes the other's place (sizes within each window's size hints).
+      expect(frameOf(env, xtermId).slice(0, 2)).toEqual(xclock.slice(0, 2));
+      expect(frameOf(env, xclockId).slice(0, 2)).toEqual(xterm.slice(0, 2));
+
+      const tile = await plain.call('tile_apps', { app_names: ['XTerm', 'XClock'], monitor: 'right' });
+      expect(tile.isError).toBeFalsy();
+      expect(frameOf(env, xtermId).slice(0, 2)).toEqual([1920, 0]);
+      expect(frameOf(env, xclockId).slice(0, 2)).toEqual([2880, 0]);
+
+      const bad = await plain.call('set_app_state', { app_name: 'XTerm', state: 'maximised' });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toContain('state');
+      expect(isHidden(env, xtermId)).toBe(false);
+      const min = await plain.call('set_app_state', { app_name: 'XTerm', state: 'minimized' });
+      expect(min.isError).toBeFalsy();
+      expect(isHidden(env, xtermId)).toBe(true);
+      const back = await plain.call('set_app_state', { app_name: 'XTerm', state: 'normal' });
+      expect(back.isError).toBeFalsy();
+      expect(isHidden(env, xtermId)).toBe(false);
+    });
+
+    it('open_recent opens only a path list_recent shows: another is refused naming the field, and nothing opens', async () => {
+      const list = await plain.call('list_recent');
+      expect(list.isError).toBeFalsy();
+      const listed = [...dataOf(list).recent_files, ...dataOf(list).recent_projects].map((r: { path: string }) => r.path);
+      expect(listed).not.toContain('/etc/hostname');
+      const before = await runCli(['context', '--json', '--no-summaries'], { env });
+      const r = await plain.call('open_recent', { path: '/etc/hostname' });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toContain('path: "/etc/hostname" is not one of the recent files or projects');
+      const after = await runCli(['context', '--json', '--no-summaries'], { env });
+      expect(after.json.running_apps.map((a: { name: string }) => a.name)).toEqual(before.json.running_apps.map((a: { name: string }) => a.name));
     });
 
     it('presets: save the layout, move away, apply it back; list shows it', async () => {

@@ -12,11 +12,12 @@ import { DO_TOOLS } from './tools/do-tool';
 import { PRESET_TOOLS } from './tools/preset-tools';
 import { TAB_MANAGER_TOOLS } from './tools/tab-manager-tools';
 import { TAB_TOOLS } from './tools/tab-tools';
+import { WINDOW_TOOLS } from './tools/window-tools';
 
 // DeskPilot as an MCP server: one McpServer per client session (stdio has one; Streamable
 // HTTP one per session), all sharing one desk, one set of snapshots and one change feed.
 
-export const TOOLS: readonly AnyToolDef[] = [...DEVICE_TOOLS, desktopSnapshot, ...TAB_TOOLS, ...TAB_MANAGER_TOOLS, ...APP_TOOLS, ...PRESET_TOOLS, undo, query, ...DO_TOOLS];
+export const TOOLS: readonly AnyToolDef[] = [...DEVICE_TOOLS, desktopSnapshot, ...TAB_TOOLS, ...TAB_MANAGER_TOOLS, ...APP_TOOLS, ...WINDOW_TOOLS, ...PRESET_TOOLS, undo, query, ...DO_TOOLS];
 
 const INSTRUCTIONS =
   'DeskPilot arranges this computer\'s windows and Chrome tabs. Start with desktop_snapshot (or list_tabs / list_apps). ' +
