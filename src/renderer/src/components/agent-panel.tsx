@@ -35,7 +35,7 @@ export function AgentPanel() {
           <Mark kind="fail" />
           <div className="result-body">
             <span className="result-message">{error.message}</span>
-            <FixHint message={error.message} />
+            <FixHint code={error.code} />
           </div>
         </div>
         <EndActions />
@@ -186,7 +186,6 @@ function Outcome({ view }: { view: AgentRunView }) {
           <Mark kind={view.status === 'cancelled' || view.status === 'stopped' ? 'cancel' : 'fail'} />
           <div className="result-body">
             <span className="result-message">{view.reason ? presentAgentText(view.reason) : STATUS_LABEL[view.status]}</span>
-            {view.status === 'failed' && view.reason && <FixHint message={view.reason} />}
           </div>
         </div>
       )}

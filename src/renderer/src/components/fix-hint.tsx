@@ -2,8 +2,8 @@ import { fixFor } from '../lib/fix-hint';
 import { LaunchChromeButton } from './launch-chrome-button';
 
 /** Under a failed line: what to do about it, when there is something to do. */
-export function FixHint({ message, code }: { message: string; code?: string }) {
-  const fix = fixFor(message, code);
+export function FixHint({ code }: { code?: string }) {
+  const fix = fixFor(code);
   if (!fix) return null;
   if (fix.kind === 'launch-chrome') {
     return (

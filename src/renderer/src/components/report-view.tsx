@@ -55,7 +55,7 @@ export function ReportView({ report }: { report: ExecReport }) {
               <Mark kind={r.ok ? 'ok' : 'fail'} />
               <div className="result-body">
                 <span className="result-message">{tidyMessage(r.message)}</span>
-                {!r.ok && <FixHint message={r.message} code={r.code} />}
+                {!r.ok && <FixHint code={r.code} />}
               </div>
             </li>
           ))}
@@ -64,7 +64,6 @@ export function ReportView({ report }: { report: ExecReport }) {
               <Mark kind="fail" />
               <div className="result-body">
                 <span className="result-message">{tidyMessage(e.message)}</span>
-                <FixHint message={e.message} />
               </div>
             </li>
           ))}

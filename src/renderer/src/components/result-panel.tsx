@@ -36,7 +36,7 @@ export function ResultPanel() {
           <Mark kind="fail" />
           <div className="result-body">
             <span className="result-message">{phase.message}</span>
-            <FixHint message={phase.message} />
+            <FixHint code={phase.code} />
           </div>
         </div>
       )}

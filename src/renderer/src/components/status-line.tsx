@@ -1,6 +1,5 @@
 import type { HotkeyStatus } from '../../../protocol/ipc';
 import { acceleratorLabel } from '../lib/accelerator-label';
-import { isChromeProblem } from '../lib/fix-hint';
 import { useStatusStore } from '../state/status-store';
 import { WarnIcon } from './icons';
 import { LaunchChromeButton } from './launch-chrome-button';
@@ -28,7 +27,7 @@ export function StatusWarnings({ hotkeysOnly = false, onOpenSettings }: { hotkey
   if (launcher) warnings.push({ key: 'hk-launcher', text: launcher, settings: true });
   if (voice) warnings.push({ key: 'hk-voice', text: voice, settings: true });
   if (!hotkeysOnly) {
-    if (!status.chrome.ok) warnings.push({ key: 'chrome', text: isChromeProblem(status.chrome.message) ? 'Chrome is not connected, so tab commands won’t work.' : status.chrome.message, chrome: true });
+    if (!status.chrome.ok) warnings.push({ key: 'chrome', text: 'Chrome is not connected, so tab commands won’t work.', chrome: true });
     if (!status.windows.ok) warnings.push({ key: 'windows', text: `Windows can’t be moved: ${status.windows.message}` });
   }
   if (warnings.length === 0) return null;

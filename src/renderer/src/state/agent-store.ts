@@ -20,7 +20,7 @@ interface AgentState {
   /** The goal between Enter and main's first word about the run. */
   starting: string | null;
   /** Why a task could not start (when main has no run to show for it). */
-  error: { goal: string; message: string } | null;
+  error: { goal: string; message: string; code?: string } | null;
   /** A request about the run is on its way (its buttons wait). */
   busy: boolean;
   /** What the last button led to when it was not what it said (e.g. the plan had expired). */
@@ -122,7 +122,7 @@ export const useAgentStore = create<AgentState>((set, get) => {
       if (get().starting === goal) set({ starting: null });
       if (!r.ok || 'error' in r.value) {
         const message = r.ok ? (r.value as { error: string }).error : r.error;
-        set({ error: { goal, message } });
+        set({ error: { goal, message, ...(r.ok ? {} : { code: r.code }) } });
         if (!get().view) say(`The agent could not start: ${message}`);
         watch();
         return;

@@ -26,7 +26,7 @@ export type Phase =
   | (Run & { kind: 'clarification'; id: string; question: string; candidates: ClarificationCandidate[] })
   | (Run & { kind: 'confirm'; id: string; items: PlannedCommand[]; plan: PlannedCommand[]; device?: DeviceBadge })
   | (Run & { kind: 'done'; report: ExecReport; planner: 'local' | 'llm' | null; device?: DeviceBadge })
-  | (Run & { kind: 'error'; message: string })
+  | (Run & { kind: 'error'; message: string; code?: string })
   | (Run & { kind: 'cancelled' });
 
 interface CommandState {
@@ -57,7 +57,7 @@ export const useCommandStore = create<CommandState>((set, get) => {
     if (ticket !== ticketSeq) return;
     const say = useAnnouncer.getState().say;
     if (!result.ok) {
-      set({ phase: { ...run, kind: 'error', message: result.error } });
+      set({ phase: { ...run, kind: 'error', message: result.error, code: result.code } });
       useHistoryStore.getState().record(run.runId, run.source, { mark: 'fail', message: result.error });
       say(`Error: ${result.error}`);
       useInputStore.getState().requestFocus();
@@ -76,7 +76,7 @@ export const useCommandStore = create<CommandState>((set, get) => {
         set({ phase: { ...run, kind: 'confirm', id: response.id, items: response.items, plan: response.plan, ...(response.device ? { device: response.device } : {}) } });
         return;
       case 'error':
-        set({ phase: response.code === 'cancelled' ? { ...run, kind: 'cancelled' } : { ...run, kind: 'error', message: response.message } });
+        set({ phase: response.code === 'cancelled' ? { ...run, kind: 'cancelled' } : { ...run, kind: 'error', message: response.message, code: response.code } });
         break;
       case 'done':
         set({
