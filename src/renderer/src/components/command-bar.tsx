@@ -19,6 +19,8 @@ export function CommandBar({ live = false }: { live?: boolean }) {
   const text = useInputStore((s) => s.text);
   const agentMode = useAgentStore((s) => s.mode);
   const setAgentMode = useAgentStore((s) => s.setMode);
+  const onTab = useAgentStore((s) => s.onTab);
+  const setOnTab = useAgentStore((s) => s.setOnTab);
   const voice = useVoiceCommand();
   const working = phase.kind === 'working';
   const agent = agentMode || isAgentText(text);
@@ -50,6 +52,24 @@ export function CommandBar({ live = false }: { live?: boolean }) {
           <AgentIcon size={14} />
           <span>Agent</span>
         </button>
+        {agent && (
+          <button
+            type="button"
+            className={`agent-toggle agent-tab-toggle${onTab ? ' is-on' : ''}`}
+            aria-pressed={onTab}
+            title={
+              onTab
+                ? 'The agent starts on the tab you are looking at, and the planner reads it. Click to start in fresh tabs instead.'
+                : 'Start on the tab you are looking at (the planner reads it, and can answer questions about it without steps).'
+            }
+            onClick={() => {
+              setOnTab(!onTab);
+              document.getElementById('command-input')?.focus();
+            }}
+          >
+            <span>This tab</span>
+          </button>
+        )}
         {voice.available && <MicButton voice={voice} disabled={working} />}
         {working && phase.cancellable ? (
           <button type="button" className="button button-quiet" onClick={() => void cancel()} disabled={phase.cancelling}>

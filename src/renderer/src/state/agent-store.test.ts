@@ -24,7 +24,7 @@ beforeEach(() => {
   calls = [];
   const api = new Proxy({}, { get: (_t, method: string) => async (req: unknown) => (calls.push([method, req]), { ok: true, value: { runId: 'run-2' } }) });
   vi.stubGlobal('window', { api: api as RendererApi });
-  useAgentStore.setState({ mode: false, view: null, starting: null, error: null, busy: false, note: null });
+  useAgentStore.setState({ mode: false, onTab: false, view: null, starting: null, error: null, busy: false, note: null });
 });
 
 afterEach(() => {
@@ -56,6 +56,16 @@ describe('agent store (fake bridge)', () => {
     expect(useAgentStore.getState().view).toBeNull();
     receive(view({ runId: 'run-b', version: 3, status: 'done' }));
     expect(useAgentStore.getState().view).toBeNull();
+  });
+
+  it('starts on the tab the person is looking at only when "This tab" is on', async () => {
+    await useAgentStore.getState().start('summarise this page', 'summarise this page');
+    expect(calls.find(([m]) => m === 'agentStart')![1]).toEqual({ goal: 'summarise this page' });
+    useAgentStore.getState().receive(view({ runId: 'run-2', status: 'stopped' }));
+    calls = [];
+    useAgentStore.getState().setOnTab(true);
+    await useAgentStore.getState().start('summarise this page', 'summarise this page');
+    expect(calls.find(([m]) => m === 'agentStart')![1]).toEqual({ goal: 'summarise this page', currentTab: true });
   });
 
   it('a new task while one runs is refused with a note, and nothing is sent', async () => {

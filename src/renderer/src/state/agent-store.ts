@@ -15,6 +15,8 @@ const POLL_MS = 2_000;
 interface AgentState {
   /** The Agent toggle: Enter plans a web task instead of running a command. */
   mode: boolean;
+  /** Start on the tab the person is looking at (the planner reads it) instead of fresh background tabs. */
+  onTab: boolean;
   /** The run this window shows; null when none. */
   view: AgentRunView | null;
   /** The goal between Enter and main's first word about the run. */
@@ -26,6 +28,7 @@ interface AgentState {
   /** What the last button led to when it was not what it said (e.g. the plan had expired). */
   note: string | null;
   setMode(on: boolean): void;
+  setOnTab(on: boolean): void;
   start(goal: string, typed: string): Promise<void>;
   /** Runs the plan; `steps` when the person edited them. */
   approve(steps?: string[]): Promise<void>;
@@ -96,6 +99,7 @@ export const useAgentStore = create<AgentState>((set, get) => {
 
   return {
     mode: false,
+    onTab: false,
     view: null,
     starting: null,
     error: null,
@@ -104,6 +108,10 @@ export const useAgentStore = create<AgentState>((set, get) => {
 
     setMode(on) {
       set({ mode: on });
+    },
+
+    setOnTab(on) {
+      set({ onTab: on });
     },
 
     async start(goal, typed) {
@@ -118,7 +126,8 @@ export const useAgentStore = create<AgentState>((set, get) => {
       if (before && !isEnded(before.status)) dismissed.add(before.runId);
       set({ starting: goal, error: null, note: null, view: null });
       say('Planning the steps…');
-      const r = await call((api) => api.agentStart({ goal }));
+      const currentTab = get().onTab;
+      const r = await call((api) => api.agentStart(currentTab ? { goal, currentTab } : { goal }));
       if (get().starting === goal) set({ starting: null });
       if (!r.ok || 'error' in r.value) {
         const message = r.ok ? (r.value as { error: string }).error : r.error;
