@@ -1,6 +1,6 @@
 import type { Protocol } from 'devtools-protocol';
 import { DeskPilotError } from '../../engine/errors';
-import { call, CdpTimeoutError, type CdpConnection, type CdpListener } from './cdp-connection';
+import { call, CdpTimeoutError, sleep, type CdpConnection, type CdpListener } from './cdp-connection';
 import { refusalMessage, type DevtoolsGuard, type Refusal } from './devtools-guard';
 
 // open_url for a web address: the tab opens blank, and its first navigation runs with the
@@ -53,7 +53,7 @@ export async function navigateWatched(conn: CdpConnection, targetId: string, url
     );
     // Chrome replaces the blank page in the history only when the navigation starts before the
     // blank page has committed; on a busy browser it has, and Back would lead to a blank tab.
-    if (committed && !refused) await call(conn, 'Page.resetNavigationHistory', undefined, { sessionId }).catch(() => undefined);
+    if (committed && !refused) await dropBlankEntry(conn, targetId).catch(() => undefined);
   } finally {
     conn.removeListener(event, onPaused);
     await call(conn, 'Target.detachFromTarget', { sessionId }).catch(() => undefined);
@@ -62,5 +62,34 @@ export async function navigateWatched(conn: CdpConnection, targetId: string, url
     // The tab's history now holds the endpoint's URL (as a blocked page): a reload would send it.
     await call(conn, 'Target.closeTarget', { targetId }).catch(() => undefined);
     throw new DeskPilotError(`${refusalMessage(refused, url)}; the tab was closed`, URL_REFUSED);
+  }
+}
+
+/** How long the page's own entry may take to replace the blank one in the tab's history. */
+const HISTORY_WAIT_MS = 5_000;
+
+/**
+ * Once the navigation has become the tab's current history entry (Page.navigate may answer
+ * before), clears what lies before it — the blank page the tab was opened with — so Back does
+ * not lead there. Each look attaches afresh: a navigation to another site swaps the tab's page,
+ * and a session attached before the swap answers "Not attached to an active page". Bounded: a
+ * page still not current by then keeps its history as it is.
+ */
+async function dropBlankEntry(conn: CdpConnection, targetId: string): Promise<void> {
+  const deadline = Date.now() + HISTORY_WAIT_MS;
+  for (;;) {
+    const { sessionId } = await call(conn, 'Target.attachToTarget', { targetId, flatten: true });
+    try {
+      const h: { currentIndex: number; entries: Array<{ url: string }> } | null = await call(conn, 'Page.getNavigationHistory', undefined, { sessionId }).catch(() => null);
+      const current = h?.entries[h.currentIndex]?.url ?? 'about:blank';
+      if (h && current !== 'about:blank') {
+        if (h.entries.length > 1) await call(conn, 'Page.resetNavigationHistory', undefined, { sessionId });
+        return;
+      }
+    } finally {
+      await call(conn, 'Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    }
+    if (Date.now() > deadline) return;
+    await sleep(50);
   }
 }
