@@ -26,12 +26,18 @@ export function deskSignature(snap: ContextSnapshot): Record<DeskChange, string>
 /** Subscribes to "the tabs changed" (the engine's live tab list); returns the function that unsubscribes. */
 export type TabChangeSource = (fn: () => void) => () => void;
 
+/**
+ * Stops a watch; `ready` settles once the first look has set what later looks compare with —
+ * from then on every change is told (a change before it is part of the starting point).
+ */
+export type Watch = (() => void) & { ready: Promise<void> };
+
 /** Calls `onChange` with what changed, until the returned function is called. Never throws. */
 export function watchDesk(
   desk: Pick<Desk, 'snapshot'>,
   onChange: (what: DeskChange[]) => void,
   opts: { intervalMs?: number; tabChanges?: TabChangeSource } = {},
-): () => void {
+): Watch {
   const intervalMs = opts.intervalMs ?? WATCH_INTERVAL_MS;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -72,11 +78,12 @@ export function watchDesk(
     }, TAB_EVENT_SETTLE_MS).unref();
   };
   const unsubscribe = opts.tabChanges?.(onTabEvent);
-  void tick();
-  return () => {
+  const ready = tick();
+  const stop = () => {
     stopped = true;
     clearTimeout(timer);
     clearTimeout(soon);
     unsubscribe?.();
   };
+  return Object.assign(stop, { ready });
 }

@@ -3,7 +3,7 @@ import { SERVICE_PROTOCOL_VERSION, ServiceRequest, type Hello, type ServiceEvent
 import type { CliMessage, CliStream } from '../protocol/service-wire';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { Desk } from './desk';
-import { watchDesk, type TabChangeSource } from './desk-watcher';
+import { watchDesk, type TabChangeSource, type Watch } from './desk-watcher';
 
 // The host of a desk's long-lived parts: it owns the one warm engine (through a Desk) and
 // answers the socket protocol with it. The CLI and the app's windows are its clients; the
@@ -40,7 +40,7 @@ export class ServiceHost {
   private readonly subscribers = new Set<HostConnection>();
   private readonly served: Record<string, number> = {};
   /** Watches the desk while anyone is subscribed (tabs by Chrome's events, windows by a signature compared every second). */
-  private stopWatching: (() => void) | null = null;
+  private stopWatching: Watch | null = null;
   /** Set when this host runs the CLI for thin clients of that build (the CLI's service does; the app does not). */
   private cli: { build: string; run: RunCli } | null = null;
   /** Questions of running `cli` calls that wait for the client's answer, by connection and call id. */
@@ -157,6 +157,8 @@ export class ServiceHost {
         this.stopWatching ??= watchDesk(desk, (what) => this.publish({ event: 'desk.changed', data: { at: Date.now(), what } }), {
           tabChanges: this.deps.tabChanges,
         });
+        // Answered once the watch has its starting point: every change after this answer is told.
+        await this.stopWatching.ready;
         return { topics: req.params.topics };
       case 'cli': {
         if (!this.cli) throw new DeskPilotError('this DeskPilot host does not run the CLI: run the command in its own process', 'refused');

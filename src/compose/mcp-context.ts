@@ -40,7 +40,8 @@ function serviceChanges(socketPath: string): ChangeSource {
   return (emit) => {
     let stopped = false;
     let close = () => {};
-    void connectService(socketPath).then(async (client) => {
+    // The service answers the subscription once it watches the desk.
+    const ready = connectService(socketPath).then(async (client) => {
       if (!client) return;
       close = () => client.close();
       if (stopped) return close();
@@ -50,9 +51,10 @@ function serviceChanges(socketPath: string): ChangeSource {
       });
       await client.request('subscribe', { topics: ['desk'] }).catch(() => undefined);
     });
-    return () => {
+    const stop = () => {
       stopped = true;
       close();
     };
+    return Object.assign(stop, { ready: ready.catch(() => undefined) });
   };
 }

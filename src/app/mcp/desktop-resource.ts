@@ -66,7 +66,12 @@ export function registerDesktopResource(server: McpServer, ctx: McpContext, chan
   };
   server.server.setRequestHandler(SubscribeRequestSchema, async (req) => {
     known(req.params.uri);
-    unsubscribe ??= changes.subscribe(() => void server.server.sendResourceUpdated({ uri: DESKTOP_URI }).catch(() => undefined));
+    if (!unsubscribe) {
+      const sub = changes.subscribe(() => void server.server.sendResourceUpdated({ uri: DESKTOP_URI }).catch(() => undefined));
+      unsubscribe = sub.unsubscribe;
+      // Answered once the desk is being watched: a change after this answer is told.
+      await sub.ready;
+    }
     return {};
   });
   const stop = () => {
