@@ -1,8 +1,8 @@
-import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { liveRowDevice } from '../lib/devices';
 import { MOD_KEY } from '../lib/platform';
 import { monogram } from '../live/site';
-import type { LiveRow } from '../live/rows';
+import type { ItemAction, LiveRow } from '../live/rows';
 import { useDeviceStore } from '../state/device-store';
 import { useLiveStore } from '../state/live-store';
 import { LayoutIcon, PinIcon, SparkIcon, WindowIcon } from './icons';
@@ -77,6 +77,81 @@ function RowText({ row }: { row: LiveRow }): ReactNode {
   );
 }
 
+interface RowProps {
+  row: LiveRow;
+  i: number;
+  on: boolean;
+  /** The row's actions while they are open (only on the highlighted row). */
+  menu: ItemAction[] | null;
+  menuHighlight: number;
+  rowDevice: string | null;
+  runRow(row: number, action: number): void;
+  highlight(row: number): void;
+}
+
+/**
+ * One row (and its open actions). Rows are the same objects from key press to key press
+ * (rows.ts), so a key press re-renders only the rows that are new, moved or (un)highlighted.
+ */
+const LiveRowItem = memo(function LiveRowItem({ row, i, on, menu, menuHighlight, rowDevice, runRow, highlight }: RowProps) {
+  return (
+    <>
+      <li className="live-item" role="presentation">
+        <div
+          id={rowId(row.key)}
+          role="option"
+          aria-selected={on}
+          aria-keyshortcuts={i < 9 ? `Control+${i + 1} Meta+${i + 1}` : undefined}
+          className={`live-row${on ? ' is-highlighted' : ''}${row.kind === 'plan' ? ' is-plan-row' : ''}`}
+          data-kind={row.kind === 'plan' ? 'plan' : row.entity.kind}
+          onMouseMove={() => highlight(i)}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => runRow(i, 0)}
+        >
+          <Icon row={row} />
+          <RowText row={row} />
+          {row.kind === 'item' && (
+            <span className="live-accessory">
+              <Pause />
+              {row.accessory}
+            </span>
+          )}
+          {row.kind === 'item' && rowDevice && (
+            <span className="live-device" data-device={rowDevice}>
+              <Pause />
+              {rowDevice}
+            </span>
+          )}
+          {i < 9 && (
+            <kbd className="live-shortcut" aria-hidden="true">
+              {MOD_KEY}
+              {i + 1}
+            </kbd>
+          )}
+        </div>
+      </li>
+      {/* The row's actions: a group of options in the same list, right under it. */}
+      {menu && (
+        <li className="live-actions" role="group" aria-label={`Actions: ${row.kind === 'item' ? row.title : ''}`}>
+          {menu.map((a, j) => (
+            <div
+              key={a.action}
+              id={actionId(row.key, j)}
+              role="option"
+              aria-selected={menuHighlight === j}
+              className={`live-action${menuHighlight === j ? ' is-highlighted' : ''}${a.destructive ? ' is-destructive' : ''}`}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => runRow(i, j)}
+            >
+              {a.label}
+            </div>
+          ))}
+        </li>
+      )}
+    </>
+  );
+});
+
 export function LiveResults() {
   const list = useLiveStore((s) => s.list);
   const keys = useLiveStore((s) => s.keys);
@@ -102,62 +177,18 @@ export function LiveResults() {
       >
         {list.rows.map((row, i) => {
           const on = i === keys.highlight;
-          const menu = on && keys.menu && row.kind === 'item' ? row.actions : null;
           return (
-            <Fragment key={row.key}>
-              <li className="live-item" role="presentation">
-                <div
-                  id={rowId(row.key)}
-                  role="option"
-                  aria-selected={on}
-                  aria-keyshortcuts={i < 9 ? `Control+${i + 1} Meta+${i + 1}` : undefined}
-                  className={`live-row${on ? ' is-highlighted' : ''}${row.kind === 'plan' ? ' is-plan-row' : ''}`}
-                  data-kind={row.kind === 'plan' ? 'plan' : row.entity.kind}
-                  onMouseMove={() => highlight(i)}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => runRow(i, 0)}
-                >
-                  <Icon row={row} />
-                  <RowText row={row} />
-                  {row.kind === 'item' && (
-                    <span className="live-accessory">
-                      <Pause />
-                      {row.accessory}
-                    </span>
-                  )}
-                  {row.kind === 'item' && rowDevice && (
-                    <span className="live-device" data-device={rowDevice}>
-                      <Pause />
-                      {rowDevice}
-                    </span>
-                  )}
-                  {i < 9 && (
-                    <kbd className="live-shortcut" aria-hidden="true">
-                      {MOD_KEY}
-                      {i + 1}
-                    </kbd>
-                  )}
-                </div>
-              </li>
-              {/* The row's actions: a group of options in the same list, right under it. */}
-              {menu && (
-                <li className="live-actions" role="group" aria-label={`Actions: ${row.kind === 'item' ? row.title : ''}`}>
-                  {menu.map((a, j) => (
-                    <div
-                      key={a.action}
-                      id={actionId(row.key, j)}
-                      role="option"
-                      aria-selected={keys.menu?.highlight === j}
-                      className={`live-action${keys.menu?.highlight === j ? ' is-highlighted' : ''}${a.destructive ? ' is-destructive' : ''}`}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => runRow(i, j)}
-                    >
-                      {a.label}
-                    </div>
-                  ))}
-                </li>
-              )}
-            </Fragment>
+            <LiveRowItem
+              key={row.key}
+              row={row}
+              i={i}
+              on={on}
+              menu={on && keys.menu && row.kind === 'item' ? row.actions : null}
+              menuHighlight={on && keys.menu ? keys.menu.highlight : -1}
+              rowDevice={rowDevice}
+              runRow={runRow}
+              highlight={highlight}
+            />
           );
         })}
       </ul>

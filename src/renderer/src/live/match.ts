@@ -2,9 +2,10 @@ import type { DeskIndex, IndexApp, IndexTab } from '../../../protocol/launcher';
 import { siteLabel } from './site';
 
 // What the words in the launcher would act on: every tab, app and preset of the desk index
-// scored against the typed words, best first. Pure and synchronous — it runs on every key
-// press, so the index is prepared once (lower-cased words per item) and each query is a
-// linear pass over it.
+// scored against the typed words, best first. Synchronous — it runs on every key press, so the
+// index is prepared once (lower-cased words per item) and each query is a linear pass over it;
+// a query that only narrows the one before (a letter added to a word, a word added) passes over
+// the previous query's matches only, which give the same result (see `narrows`).
 
 export type LiveEntity =
   | { kind: 'tab'; key: string; tab: IndexTab; site: string }
@@ -37,6 +38,11 @@ interface Prepared {
 export interface PreparedIndex {
   id: string;
   items: Prepared[];
+  /**
+   * The last query ranked on this index: its words and the items that matched them as typed
+   * (without the typo pass), and its result. The only state kept between key presses.
+   */
+  last?: { text: string; limit: number; tokens: string[]; matched: Prepared[]; result: Ranked[] };
 }
 
 /**
@@ -147,24 +153,51 @@ export function queryOf(text: string): { tokens: string[]; optional: string[] } 
  * looks at every word of every item, and most key presses do not need it.
  */
 export function rank(prepared: PreparedIndex, text: string, limit = 50): Ranked[] {
+  const last = prepared.last;
+  if (last && last.text === text && last.limit === limit) return last.result;
   const q = queryOf(text);
-  if (q.tokens.length === 0) return [];
-  let out = pass(prepared, q, false);
+  if (q.tokens.length === 0) {
+    prepared.last = { text, limit, tokens: [], matched: prepared.items, result: [] };
+    return [];
+  }
+  const candidates = last && narrows(last.tokens, q.tokens) ? last.matched : prepared.items;
+  const exact = pass(candidates, q, false);
+  let out = exact.ranked;
   if (out.length < FEW) {
     const seen = new Set(out.map((r) => r.entity.key));
-    out = [...out, ...pass(prepared, q, true).filter((r) => !seen.has(r.entity.key))];
+    out = [...out, ...pass(prepared.items, q, true).ranked.filter((r) => !seen.has(r.entity.key))];
   }
   out.sort((a, b) => b.score - a.score || order(a.entity) - order(b.entity));
-  return out.slice(0, limit);
+  const result = out.slice(0, limit);
+  prepared.last = { text, limit, tokens: q.tokens, matched: exact.matched, result };
+  return result;
+}
+
+/**
+ * Every item matching the words `next` (as typed, no typos) also matched `prev`: each earlier
+ * word is still there, the same or longer. A longer word matches only where the shorter one
+ * did — a whole word or a word's start starts with it, a piece inside a word contains it —
+ * except that a piece inside a word counts from 3 letters: "git" inside "digit" where "gi"
+ * matched nothing, so a word of 1–2 letters must stay that short to narrow. A word that
+ * became a command word ("pi" → "pin") drops its condition, so it does not narrow.
+ */
+export function narrows(prev: readonly string[], next: readonly string[]): boolean {
+  if (next.length < prev.length) return false;
+  return prev.every((p, i) => {
+    const n = next[i]!;
+    return n === p || (n.startsWith(p) && (p.length >= 3 || n.length < 3));
+  });
 }
 
 /** Fewer matches than this, and the typo pass runs. */
 const FEW = 3;
 
-function pass(prepared: PreparedIndex, { tokens, optional }: { tokens: string[]; optional: string[] }, typos: boolean): Ranked[] {
+/** The items matching every word, scored; `matched`: those items. */
+function pass(items: readonly Prepared[], { tokens, optional }: { tokens: string[]; optional: string[] }, typos: boolean): { ranked: Ranked[]; matched: Prepared[] } {
   const out: Ranked[] = [];
+  const matchedItems: Prepared[] = [];
   const exact = tokens.join(' ');
-  for (const item of prepared.items) {
+  for (const item of items) {
     let sum = 0;
     let matched = true;
     for (const t of tokens) {
@@ -186,8 +219,9 @@ function pass(prepared: PreparedIndex, { tokens, optional }: { tokens: string[];
     // A title that is exactly the words typed ("rust docs") comes first.
     if (item.fields[0]!.padded.trim() === exact) score += 0.15;
     out.push({ entity: item.entity, score });
+    matchedItems.push(item);
   }
-  return out;
+  return { ranked: out, matched: matchedItems };
 }
 
 /** Ties: tabs in tab-strip order, then apps and presets as listed. */

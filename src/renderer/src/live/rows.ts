@@ -27,8 +27,12 @@ export type LiveRow =
       actions: ItemAction[];
     };
 
-/** At most this many items (⌘1…⌘9 reach the first nine rows). */
-export const MAX_ITEMS = 20;
+/**
+ * At most this many items: with the plan row, as many as the launcher shows without scrolling
+ * (⌘1…⌘9 reach the first nine rows); the rest are counted ("12 more matches"). Rows nobody
+ * sees are not built or drawn on a key press.
+ */
+export const MAX_ITEMS = 10;
 
 export interface LiveList {
   rows: LiveRow[];
@@ -39,7 +43,7 @@ export interface LiveList {
 export function buildRows(text: string, index: DeskIndex | null, prepared: PreparedIndex | null, preview: PlanPreview | null): LiveList {
   if (text.trim() === '') return { rows: [], more: 0 };
   const ranked = index && prepared && prepared.id === index.id ? rank(prepared, text, MAX_ITEMS + 200) : [];
-  const items = ranked.slice(0, MAX_ITEMS).map((r) => itemRow(r.entity, index!));
+  const items = ranked.slice(0, MAX_ITEMS).map((r) => rowFor(r.entity, index!));
   // The service reads the words trimmed (as every request's text is).
   const settled = !!preview && preview.text === text.trim() && !!index && preview.index === index.id;
   const plan: LiveRow = { kind: 'plan', key: 'plan', text, line: describePlan(text, preview, index), settled };
@@ -66,11 +70,31 @@ function monitorWord(index: DeskIndex, monitor: string | null): string | null {
 /** Left and right moves make sense only with two monitors that answer to those names. */
 const canMove = (index: DeskIndex) => index.monitors.some((m) => m.roles.includes('left')) && index.monitors.some((m) => m.roles.includes('right')) && index.monitors.length > 1;
 
-function itemRow(entity: LiveEntity, index: DeskIndex): LiveRow {
+/**
+ * An item's row depends only on the item and its index: built once per index and the same
+ * object on every key press, so the list re-renders only the rows that moved or changed.
+ */
+const rowCache = new WeakMap<DeskIndex, { windows: number; rows: Map<string, LiveRow> }>();
+
+function rowFor(entity: LiveEntity, index: DeskIndex): LiveRow {
+  let cache = rowCache.get(index);
+  if (!cache) {
+    cache = { windows: new Set(index.tabs.map((x) => x.window)).size, rows: new Map() };
+    rowCache.set(index, cache);
+  }
+  let row = cache.rows.get(entity.key);
+  if (!row) {
+    row = itemRow(entity, index, cache.windows);
+    cache.rows.set(entity.key, row);
+  }
+  return row;
+}
+
+/** `windows`: how many Chrome windows the index's tabs are in. */
+function itemRow(entity: LiveEntity, index: DeskIndex, windows: number): LiveRow {
   switch (entity.kind) {
     case 'tab': {
       const t = entity.tab;
-      const windows = new Set(index.tabs.map((x) => x.window)).size;
       const actions: ItemAction[] = [
         { action: 'open', label: 'Switch to tab' },
         { action: 'close', label: 'Close tab', destructive: true },

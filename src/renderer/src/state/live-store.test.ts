@@ -43,6 +43,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   // Answer whatever is still asked, so no request stays in flight into the next test.
   for (let i = 0; i < 5 && previews.length; i++) {
     previews.splice(0).forEach((p) => p.answer(preview(p.text)));
@@ -65,13 +66,32 @@ describe('live list (fake bridge)', () => {
     expect(rows.filter((r) => r.kind === 'item').map((r) => (r.kind === 'item' ? r.title : ''))).toEqual(expect.arrayContaining(['Lo-fi beats - YouTube', 'Cats compilation - YouTube']));
   });
 
-  it('asks for one preview at a time, and next only for the newest words', async () => {
+  it('asks for the preview after the key press, not during it: keys typed before then are asked about once, for the newest words', async () => {
+    vi.useFakeTimers();
     type('c');
     type('cl');
     type('clo');
+    // Nothing went out while the keys were handled: the rows are drawn first.
+    expect(previews).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(previews.map((p) => p.text)).toEqual(['clo']);
+  });
+
+  it('asks for one preview at a time, next only for the newest words, and never twice for the same words', async () => {
+    vi.useFakeTimers();
+    type('c');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(previews.map((p) => p.text)).toEqual(['c']);
+    type('cl');
+    type('clo');
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(previews.map((p) => p.text)).toEqual(['c']);
     previews[0]!.answer(preview('c'));
-    await vi.waitFor(() => expect(previews.map((p) => p.text)).toEqual(['c', 'clo']), WAIT);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(previews.map((p) => p.text)).toEqual(['c', 'clo']);
+    previews[1]!.answer(preview('clo'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(previews.map((p) => p.text)).toEqual(['c', 'clo']);
   });
 
   it('Enter before the preview arrives waits for it, then runs the plan row', async () => {

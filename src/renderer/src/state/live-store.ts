@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { DeskIndex, PlanPreview } from '../../../protocol/launcher';
 import { isAgentText } from '../lib/agent-text';
 import { call } from '../lib/api';
+import { afterNextPaint } from '../live/after-paint';
 import { INITIAL_KEYS, listKey, type KeyPress, type ListKeysState } from '../live/keyboard';
 import { prepareIndex, type PreparedIndex } from '../live/match';
 import { actionLabel, buildRows, type LiveList, type LiveRow } from '../live/rows';
@@ -13,8 +14,9 @@ import { runText } from './run-text';
 // The launcher's live list: the desk index (fetched once per show, replaced when main pushes
 // a changed desk), the rows for the words being typed — computed right here on each key
 // press, so the list is painted in the same frame — and the offline matcher's preview of the
-// words, which arrives from main a moment later and fills in the plan row. One preview
-// request is in flight at a time; only the newest words are asked about next.
+// words, asked for once that frame is painted (it arrives from main a moment later and fills
+// in the plan row). One preview request is in flight at a time; only the newest words are
+// asked about next.
 
 interface LiveState {
   index: DeskIndex | null;
@@ -41,6 +43,8 @@ interface LiveState {
 const EMPTY: LiveList = { rows: [], more: 0 };
 
 let previewInFlight = false;
+/** The words the request in flight is about. */
+let previewFor: string | null = null;
 let previewQueued: string | null = null;
 
 export const useLiveStore = create<LiveState>((set, get) => {
@@ -64,6 +68,7 @@ export const useLiveStore = create<LiveState>((set, get) => {
       return;
     }
     previewInFlight = true;
+    previewFor = text;
     try {
       const r = await call((api) => api.launcherPreview({ text }));
       if (r.ok) {
@@ -80,6 +85,7 @@ export const useLiveStore = create<LiveState>((set, get) => {
       }
     } finally {
       previewInFlight = false;
+      previewFor = null;
       const q = previewQueued;
       previewQueued = null;
       if (q !== null && q === get().listFor) void requestPreview(q);
@@ -117,11 +123,14 @@ export const useLiveStore = create<LiveState>((set, get) => {
       const agent = useAgentStore.getState();
       // A web task for the agent is not matched against the desk.
       if (agent.mode || isAgentText(text)) return get().hide();
-      // New words replace a finished result (a question left unanswered is dropped with it).
-      useCommandStore.getState().reset();
+      // New words replace a finished result (a question left unanswered is dropped with it);
+      // nothing to replace on most key presses, and then nothing re-renders for it.
+      const command = useCommandStore.getState();
+      if (command.phase.kind !== 'idle') command.reset();
       set({ listFor: text, keys: INITIAL_KEYS, enterWaiting: null });
       recompute();
-      if (text.trim()) void requestPreview(text);
+      // Unless other words were typed meanwhile, or these were asked about already (Enter, a new index).
+      if (text.trim()) afterNextPaint(() => get().listFor === text && !settledFor(text) && previewFor !== text && void requestPreview(text));
     },
 
     hide() {
