@@ -30,9 +30,10 @@ export interface UiRig {
   /**
    * A fresh context + page on a view; problems in the page (errors, CSP violations) are collected.
    * `fit`: the page's viewport takes every height the page asks its window to take (window:fit),
-   * as main sizes the launcher's window.
+   * as main sizes the launcher's window. `browser`: another UI Chromium to open it in (the
+   * bench's run with other flags); the rig's own by default.
    */
-  open(view: View, opts?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; fit?: boolean }): Promise<UiPage>;
+  open(view: View, opts?: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; fit?: boolean; browser?: Browser }): Promise<UiPage>;
   /** Makes these the fixture's only tabs, in this order (titles must be unique); returns title → page targetId. */
   setTabs(titles: string[]): Promise<Map<string, string>>;
   /** The fixture's active tab title, from the browser's tab strip (Target.getTargets tab filter, embedderData.tabActive). */
@@ -109,7 +110,7 @@ export async function startUiRig(opts: { apps?: Array<'xterm' | 'xclock'>; env?:
       browser,
       raw,
       async open(view, o = {}) {
-        const context = await browser.newContext({
+        const context = await (o.browser ?? browser).newContext({
           viewport: { width: o.width ?? 720, height: o.height ?? 560 },
           colorScheme: o.colorScheme ?? 'light',
           deviceScaleFactor: 1,
