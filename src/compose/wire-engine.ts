@@ -41,6 +41,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     chromeUrl: config.chromeUrl.value,
     allowRemote: config.allowRemoteChrome.value,
     profileDir: config.chromeProfileDir,
+    // The folder the service's socket may use too: private (0700), about this config directory only.
+    runCacheDir: path.join(dir, 'run'),
   });
   const windows = windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;

@@ -6,6 +6,7 @@
 // The listing was being reworked while the layers were reshaped; splitting the session's life
 // from the listing is the next cut once that settles.
 
+import path from 'node:path';
 import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../engine/errors';
 import type { ChromeBackend, ChromeTab, CloseTabsResult, CompanionStatus, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
 import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
@@ -15,8 +16,10 @@ import { DevtoolsGuard, refusalMessage } from './devtools-guard';
 import { defaultUserDataDirs } from './discover';
 import { hostPort } from './endpoint-url';
 import { evaluateInPage, TIMED_OUT } from './evaluate';
-import { SummaryCache } from './summary';
+import { SummaryCache, type SummaryEntry } from './summary';
 import { TabPageMap } from './tab-map';
+import { BrowserRunCache } from './browser-run-cache';
+import { z } from 'zod';
 import { isListablePage, orderTabs, type TabRecord } from './tab-order';
 import { TabsCloseInterruptedError, TabsNotClosedError } from './tabs-not-closed-error';
 import { CompanionLink } from './companion';
@@ -39,6 +42,11 @@ export interface CdpChromeBackendOptions {
   closeTimeoutMs?: number;
   /** How to add the companion extension, said when it is missing (default: companionHelp()). */
   companionHelp?: string;
+  /**
+   * A private folder where what this process learnt about the running Chrome (which page each
+   * tab holds, page summaries) is kept for the next process (browser-run-cache.ts).
+   */
+  runCacheDir?: string;
 }
 
 export function createCdpChromeBackend(options: CdpChromeBackendOptions): CdpChromeBackend {
@@ -85,12 +93,21 @@ export class CdpChromeBackend implements ChromeBackend {
   private readonly tabListeners = new Set<() => void>();
   /** Test hook: how many times the tabs were listed by asking Chrome about every one (not from memory). */
   listingRounds = 0;
+  private readonly runCache: { tabPages: BrowserRunCache<string>; summaries: BrowserRunCache<SummaryEntry> } | null;
 
   constructor(
     private readonly options: CdpChromeBackendOptions,
     /** Seam for unit tests, which script a fake browser instead of discovering a real one. */
     private readonly connect: (o: ConnectOptions) => Promise<BrowserConnection> = connectChrome,
-  ) {}
+  ) {
+    const dir = options.runCacheDir;
+    this.runCache = dir
+      ? {
+          tabPages: new BrowserRunCache(path.join(dir, 'tab-pages.json'), z.string().min(1).max(200)),
+          summaries: new BrowserRunCache(path.join(dir, 'summaries.json'), z.strictObject({ url: z.string().max(10_000), text: z.string().max(10_000).nullable() })),
+        }
+      : null;
+  }
 
   /** Where the live connection came from, or null when not connected (for status lines). */
   get connectedVia(): string | null {
@@ -119,6 +136,7 @@ export class CdpChromeBackend implements ChromeBackend {
       const wanted = [...new Set(targetIds)];
       const present = wanted.filter((id) => pages.has(id)).map((id) => ({ targetId: id, url: pages.get(id)!.url }));
       const found = await s.summaries.summarize(s.conn, present, timeoutMs);
+      if (this.runCache && s.summaries.takeChanged()) await this.runCache.summaries.save(s.browserWsUrl, s.summaries.entries());
       return new Map(wanted.map((id) => [id, found.get(id) ?? null]));
     });
   }
@@ -366,6 +384,11 @@ export class CdpChromeBackend implements ChromeBackend {
       textIndex: new PageTextIndex(),
       live: null,
     };
+    if (this.runCache) {
+      const [pairs, summaries] = await Promise.all([this.runCache.tabPages.load(browserWsUrl), this.runCache.summaries.load(browserWsUrl)]);
+      s.tabMap.seed(pairs);
+      s.summaries.seed(summaries);
+    }
     // A restarted Chrome has new ids and a new port: forget everything and rediscover lazily.
     conn.on('disconnect', () => {
       s.live?.stop();
@@ -442,6 +465,7 @@ export class CdpChromeBackend implements ChromeBackend {
 
   private async recordsFromTabs(s: Session, tabs: TargetInfo[], pages: ReadonlyMap<string, TargetInfo>, windowsOf: WindowsOf): Promise<TabRecord[]> {
     const pageOf = await s.tabMap.map(tabs, pages);
+    if (this.runCache && s.tabMap.takeChanged()) await this.runCache.tabPages.save(s.browserWsUrl, s.tabMap.pairs());
     const mapped = tabs.filter((t) => pageOf.has(t.targetId) && isListablePage(pages.get(pageOf.get(t.targetId)!)!.url));
     const windows = await windowsOf(mapped.map((t) => t.targetId));
     const records: TabRecord[] = [];

@@ -26,8 +26,15 @@ export function cleanSummary(value: unknown): { text: string | null; complete: b
  * Summaries cached per target and URL. Only answers from a fully loaded document are cached: a
  * page still loading may show nothing yet, and a timeout may be a page that recovers.
  */
+export interface SummaryEntry {
+  url: string;
+  text: string | null;
+}
+
 export class SummaryCache {
-  private readonly byTarget = new Map<string, { url: string; text: string | null }>();
+  private readonly byTarget = new Map<string, SummaryEntry>();
+  /** Whether an entry was added or dropped since `takeChanged` last asked. */
+  private changed = false;
 
   async summarize(
     conn: CdpConnection,
@@ -50,7 +57,10 @@ export class SummaryCache {
         }
         const summary = value === TIMED_OUT ? null : cleanSummary(value);
         out.set(targetId, summary?.text ?? null);
-        if (summary?.complete) this.byTarget.set(targetId, { url, text: summary.text });
+        if (summary?.complete) {
+          this.byTarget.set(targetId, { url, text: summary.text });
+          this.changed = true;
+        }
       }),
     );
     return out;
@@ -58,6 +68,27 @@ export class SummaryCache {
 
   /** Drops entries of targets that no longer exist. */
   retain(liveTargetIds: ReadonlySet<string>): void {
-    for (const id of this.byTarget.keys()) if (!liveTargetIds.has(id)) this.byTarget.delete(id);
+    for (const id of this.byTarget.keys()) {
+      if (!liveTargetIds.has(id)) {
+        this.byTarget.delete(id);
+        this.changed = true;
+      }
+    }
+  }
+
+  /** Summaries kept by an earlier process (browser-run-cache.ts); used only for the same page at the same address. */
+  seed(entries: Iterable<[string, SummaryEntry]>): void {
+    for (const [id, entry] of entries) if (!this.byTarget.has(id)) this.byTarget.set(id, entry);
+  }
+
+  entries(): IterableIterator<[string, SummaryEntry]> {
+    return this.byTarget.entries();
+  }
+
+  /** Whether the cache changed since the last call (so a caller keeping a copy knows when to write it). */
+  takeChanged(): boolean {
+    const c = this.changed;
+    this.changed = false;
+    return c;
   }
 }

@@ -10,6 +10,8 @@ const ATTACH_CONCURRENCY = 16;
 
 export class TabPageMap {
   private readonly pageByTab = new Map<string, string>();
+  /** Whether a pair was learnt or dropped since `takeChanged` last asked. */
+  private changed = false;
 
   constructor(
     private readonly conn: CdpConnection,
@@ -32,7 +34,12 @@ export class TabPageMap {
     }
 
     const live = new Set(tabs.map((t) => t.targetId));
-    for (const tabId of this.pageByTab.keys()) if (!live.has(tabId)) this.pageByTab.delete(tabId);
+    for (const tabId of this.pageByTab.keys()) {
+      if (!live.has(tabId)) {
+        this.pageByTab.delete(tabId);
+        this.changed = true;
+      }
+    }
     if (unresolved.length === 0) return result;
 
     const found = await mapLimit(unresolved, ATTACH_CONCURRENCY, (tab) =>
@@ -41,7 +48,10 @@ export class TabPageMap {
     const failed: TargetInfo[] = [];
     unresolved.forEach((tab, i) => {
       const pageId = found[i];
-      if (pageId) this.pageByTab.set(tab.targetId, pageId);
+      if (pageId && this.pageByTab.get(tab.targetId) !== pageId) {
+        this.pageByTab.set(tab.targetId, pageId);
+        this.changed = true;
+      }
       if (pageId && pages.has(pageId) && !claimed.has(pageId)) {
         result.set(tab.targetId, pageId);
         claimed.add(pageId);
@@ -61,6 +71,22 @@ export class TabPageMap {
       }
     }
     return result;
+  }
+
+  /** Pairs learnt by an earlier process (tab-map-file.ts); each is checked against the live pages on use, like any other. */
+  seed(pairs: Iterable<[string, string]>): void {
+    for (const [tab, page] of pairs) if (!this.pageByTab.has(tab)) this.pageByTab.set(tab, page);
+  }
+
+  pairs(): IterableIterator<[string, string]> {
+    return this.pageByTab.entries();
+  }
+
+  /** Whether the map changed since the last call (so a caller keeping a copy knows when to write it). */
+  takeChanged(): boolean {
+    const c = this.changed;
+    this.changed = false;
+    return c;
   }
 
   /** The tab target holding this page, when mapped before. */
