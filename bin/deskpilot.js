@@ -3,7 +3,8 @@
 // The CLI runs as compiled JavaScript from out/cli (built by `npm install`'s prepare script,
 // or `node scripts/build-cli.mjs`); nothing is transpiled at run time. First the thin client
 // (one small file): when the warm service of the same build runs, it runs the command there
-// and nothing else is loaded. Otherwise the full CLI runs the command in this process.
+// and nothing else is loaded. Otherwise the full CLI runs the command in this process, loaded
+// with V8's code cache (out/cli/load-cli.cjs).
 const path = require('node:path');
 
 const argv = process.argv.slice(2);
@@ -27,19 +28,27 @@ try {
 );
 
 function runHere() {
-  const { pathToFileURL } = require('node:url');
-  const entry = path.join(outCli, 'main.mjs');
-  import(pathToFileURL(entry).href).then(
-    (cli) =>
-      cli.main(argv).then((code) => {
-        process.exitCode = code;
-      }),
+  let cli;
+  try {
+    cli = require(path.join(outCli, 'load-cli.cjs')).loadCli(outCli, argv);
+  } catch (e) {
+    if (e && e.code === 'ENOENT' && String(e.message).includes(outCli)) {
+      process.stderr.write('deskpilot: the CLI is not built yet — run `npm install` (or `node scripts/build-cli.mjs`) in the DeskPilot folder\n');
+    } else if (e && e.code === 'MODULE_NOT_FOUND' && String(e.message).includes('load-cli.cjs')) {
+      process.stderr.write('deskpilot: the CLI is not built yet — run `npm install` (or `node scripts/build-cli.mjs`) in the DeskPilot folder\n');
+    } else {
+      process.stderr.write(`deskpilot: ${e && e.stack ? e.stack : e}\n`);
+    }
+    process.exitCode = 1;
+    return;
+  }
+  cli.main(argv).then(
+    (code) => {
+      process.exitCode = code;
+      cli.saveCodeCache();
+    },
     (e) => {
-      if (e && e.code === 'ERR_MODULE_NOT_FOUND' && String(e.message).includes(entry)) {
-        process.stderr.write('deskpilot: the CLI is not built yet — run `npm install` (or `node scripts/build-cli.mjs`) in the DeskPilot folder\n');
-      } else {
-        process.stderr.write(`deskpilot: ${e && e.stack ? e.stack : e}\n`);
-      }
+      process.stderr.write(`deskpilot: ${e && e.stack ? e.stack : e}\n`);
       process.exitCode = 1;
     },
   );

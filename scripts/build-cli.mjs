@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// Builds the CLI into out/cli: plain JavaScript, ES modules split at every dynamic import(),
-// so a command loads only what it uses (the OpenAI SDK only when an LLM is asked, agent
-// code only for `agent`, the engine only when no service answers). Beside it, the thin
-// client (out/cli/thin-client.cjs, one small CommonJS file) that bin/deskpilot.js runs first:
-// it has a running service of the same build run the command. Both carry the build id, a hash
-// of everything built, so a client never hands a command to a service of another build.
+// Builds the CLI into out/cli: plain JavaScript in one CommonJS file (main.cjs) whose modules
+// are evaluated only when first imported, so a command runs only what it uses (the OpenAI SDK
+// is required only when an LLM is asked, agent code runs only for `agent`, the engine only when
+// no service answers), loaded with V8's code cache by load-cli.cjs. Beside it, the thin client
+// (out/cli/thin-client.cjs, one small CommonJS file) that bin/deskpilot.js runs first: it has a
+// running service of the same build run the command. All carry the build id, a hash of
+// everything built, so a client never hands a command to a service of another build.
 // Run by `npm install` (the prepare script), by `npm run deskpilot` when a source is newer
 // than the build, and by the test suite before it starts.
 //   node scripts/build-cli.mjs            build
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdirFlag = process.argv.indexOf('--outdir');
 const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(root, 'out', 'cli');
-const entry = path.join(outdir, 'main.mjs');
+const entry = path.join(outdir, 'main.cjs');
 const thinClient = path.join(outdir, 'thin-client.cjs');
 // The Electron shell and the renderer are not part of the CLI.
 const SKIP = new Set(['renderer', 'main', 'preload']);
@@ -46,7 +47,22 @@ function fresh() {
 
 if (process.argv.includes('--if-stale') && fresh()) process.exit(0);
 
-/** Both bundles, with `buildId` compiled in. */
+/**
+ * chrome-remote-interface ships the whole DevTools protocol (500 KiB of JSON) to build shorthand
+ * methods from; DeskPilot hands it a protocol without domains (src/platform/chrome/connect.ts)
+ * and never reads that file, so the bundle gets an empty one in its place.
+ */
+const withoutCdpProtocolFile = {
+  name: 'without-cdp-protocol-file',
+  setup(b) {
+    b.onLoad({ filter: /chrome-remote-interface[\\/]lib[\\/]protocol\.json$/ }, () => ({
+      contents: '{"version":{"major":"1","minor":"3"},"domains":[]}',
+      loader: 'json',
+    }));
+  },
+};
+
+/** The bundles, with `buildId` compiled in. */
 async function buildAll(buildId) {
   const common = {
     write: false,
@@ -61,30 +77,41 @@ async function buildAll(buildId) {
     logLevel: 'warning',
     define: { __DESKPILOT_BUILD_ID__: JSON.stringify(buildId) },
   };
-  const [cli, thin] = await Promise.all([
+  const [cli, thin, loader] = await Promise.all([
     build({
       ...common,
       entryPoints: { main: 'src/cli/main.ts' },
-      splitting: true,
-      format: 'esm',
-      outExtension: { '.js': '.mjs' },
-      // Native addons and the helper process script stay where npm put them.
-      external: ['node-window-manager', 'electron', 'sqlite3'],
-      // Bundled CommonJS dependencies still call require() and read __dirname.
-      banner: {
-        js: [
-          "import { createRequire as __cr } from 'node:module';",
-          "import { fileURLToPath as __fu } from 'node:url';",
-          "import { dirname as __dn } from 'node:path';",
-          'const require = __cr(import.meta.url);',
-          'const __filename = __fu(import.meta.url);',
-          'const __dirname = __dn(__filename);',
-        ].join(''),
-      },
+      // One CommonJS file, loaded through V8's code cache (src/cli/load-cli.ts): what a command
+      // does not use is never evaluated (esbuild wraps every module in a lazy initialiser that
+      // runs at its first import()), and what it uses is compiled once per command, not per call.
+      format: 'cjs',
+      outExtension: { '.js': '.cjs' },
+      // Every import() becomes a require(): Node 20 loses a script's dynamic-import hook when the
+      // script comes from a code cache ("A dynamic import callback was not specified").
+      supported: { 'dynamic-import': false },
+      // Native addons stay where npm put them. So do libraries a command may not need, required
+      // from node_modules when used: the OpenAI SDK (the heaviest, only when an LLM is asked), the
+      // sync engine's (only for devices) and the argument parser; a process's loaded packages
+      // then show what it needed (tests/cli/lazy-loading.test.ts). Not zod: the protocol and the
+      // MCP SDK must share one copy, and every command needs it anyway.
+      external: [
+        'node-window-manager',
+        'electron',
+        'sqlite3',
+        'openai',
+        'commander',
+        'yjs',
+        '@hocuspocus/*',
+        'ioredis',
+      ],
+      // The loader uses a code cache only for the build it was built with (see load-cli.ts).
+      footer: { js: `//# deskpilot-build ${buildId}` },
+      plugins: [withoutCdpProtocolFile],
     }),
     build({ ...common, entryPoints: { 'thin-client': 'src/cli/thin-client.ts' }, format: 'cjs', outExtension: { '.js': '.cjs' } }),
+    build({ ...common, entryPoints: { 'load-cli': 'src/cli/load-cli.ts' }, format: 'cjs', outExtension: { '.js': '.cjs' } }),
   ]);
-  return [...cli.outputFiles, ...thin.outputFiles];
+  return [...cli.outputFiles, ...thin.outputFiles, ...loader.outputFiles];
 }
 
 // The build id is a hash of the code built without it, so the same sources always give the
@@ -92,18 +119,27 @@ async function buildAll(buildId) {
 // name of its own, never one an earlier build's chunk has.
 const hash = createHash('sha256');
 for (const f of (await buildAll('')).sort((a, b) => a.path.localeCompare(b.path))) hash.update(path.basename(f.path)).update(f.contents);
-const outputs = await buildAll(hash.digest('hex').slice(0, 16));
+const buildId = hash.digest('hex').slice(0, 16);
+const outputs = await buildAll(buildId);
+// The loader reads the bundle as one-byte text (no UTF-8 decoding of megabytes per call), so it
+// must be ASCII; esbuild escapes strings, not regular expression literals.
+for (const f of outputs) {
+  const bad = f.contents.findIndex((b) => b > 0x7f);
+  if (bad >= 0) {
+    const near = Buffer.from(f.contents.subarray(Math.max(0, bad - 60), bad + 20)).toString('utf8');
+    console.error(`build-cli: ${path.basename(f.path)} has a non-ASCII character near ${JSON.stringify(near)}; write it as a \\u escape in the source`);
+    process.exit(1);
+  }
+}
 
 // Written so that a CLI starting meanwhile (tests run in parallel) never sees a half-written
-// build: chunks have content-hashed names and go first; each entry file is renamed into
-// place, the thin client last.
+// build: each file is renamed into place, the thin client last.
 mkdirSync(outdir, { recursive: true });
 const written = new Set();
 const entries = [];
 for (const f of outputs) {
   written.add(path.basename(f.path));
-  if (path.basename(f.path).startsWith('chunk-')) writeFileSync(f.path, f.contents);
-  else entries.push(f);
+  entries.push(f);
 }
 entries.sort((a, b) => Number(a.path === thinClient) - Number(b.path === thinClient));
 for (const f of entries) {
@@ -111,8 +147,15 @@ for (const f of entries) {
   writeFileSync(tmp, f.contents);
   renameSync(tmp, f.path);
 }
-// Chunks of earlier builds: removed once they are an hour old (a CLI started before this build may still load them).
-for (const name of readdirSync(outdir)) {
-  const p = path.join(outdir, name);
-  if (!written.has(name) && Date.now() - statSync(p).mtimeMs > 3600_000) unlinkSync(p);
-}
+// Files of earlier builds (the chunks of the split ES module build that came before, code caches
+// of other build ids): removed once they are an hour old (a CLI started before may still read them).
+const codeCache = path.join(outdir, 'code-cache');
+const old = (dir, keep) => {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isFile() && !keep(e.name) && Date.now() - statSync(p).mtimeMs > 3600_000) unlinkSync(p);
+  }
+};
+old(outdir, (name) => written.has(name));
+mkdirSync(codeCache, { recursive: true });
+old(codeCache, (name) => name.startsWith(`${buildId}-`));

@@ -8,7 +8,7 @@
 # or DESKPILOT_CONFIG_DIR, and the warm service when it runs)
 set -eu
 cd "$(dirname "$0")/.."
-[ -f out/cli/main.mjs ] || node scripts/build-cli.mjs
+[ -f out/cli/main.cjs ] || node scripts/build-cli.mjs
 
 inspector() { npx -y "@modelcontextprotocol/inspector@${DESKPILOT_INSPECTOR:-2.12.0}" --cli "$@" 2>&1 | grep -v 'EBADENGINE'; }
 

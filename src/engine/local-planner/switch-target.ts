@@ -151,7 +151,8 @@ function askAppOrTabs(names: readonly string[], tabs: readonly TabInfo[]): Claus
 function titleNames(phrase: string, tab: TabInfo): boolean {
   const said = wordsOf(phrase).join(' ');
   const site = (tab.domain ?? '').split('.')[0] ?? '';
-  return tab.title.split(/\s[-|·–—:]\s|:\s/).some((part) => {
+  // Middle dot, en and em dash as escapes: the built CLI is kept ASCII (src/cli/load-cli.ts).
+  return tab.title.split(/\s[-|\u00b7\u2013\u2014:]\s|:\s/).some((part) => {
     const words = wordsOf(part).join(' ');
     return words === said || (site !== '' && words === `${site} ${said}`);
   });

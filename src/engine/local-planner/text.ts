@@ -44,7 +44,8 @@ const TRAILING = new RegExp(`[\\s,]*\\b(?:${TRAILING_FILLERS.map(escape).join('|
 /** Lower-cased, contractions expanded, sentence punctuation dropped, spaces squeezed. */
 export function normalize(text: string): string {
   let t = String(text ?? '').normalize('NFKC').toLowerCase();
-  t = t.replace(/[‘’`´]/g, "'").replace(/[“”«»"]/g, ' ');
+  // Curly quotes and accents as escapes: the built CLI is kept ASCII (src/cli/load-cli.ts).
+  t = t.replace(/[\u2018\u2019`\u00b4]/g, "'").replace(/[\u201c\u201d\u00ab\u00bb"]/g, ' ');
   for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
   t = t.replace(/'s\b/g, '').replace(/'/g, '');
   // "!" "?" and brackets carry no meaning for the matcher; "&" and "+" read as "and".

@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sqlite3 from 'sqlite3';
 import { configHome } from './config-home';
 import type { FoundRecent } from './recent-types';
 
@@ -53,7 +52,10 @@ export function projectsOf(list: unknown): string[] {
   return out;
 }
 
-function readStateDb(file: string): Promise<unknown> {
+async function readStateDb(file: string): Promise<unknown> {
+  // Loaded when an editor's state is read, not with the module: the native addon costs every
+  // CLI call about 10 ms, and most never ask for recent projects.
+  const { default: sqlite3 } = await import('sqlite3');
   return new Promise((resolve) => {
     // Read-only: the editor may be running and holds the file open.
     const db = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (err) => {
