@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Desk } from '../app/desk';
 import type { ConfigFlags } from '../platform/config/load-config';
-import { connectService } from '../platform/service/socket-client';
 import { serviceSocketPath } from '../platform/service/socket-path';
 import type { Io } from './io';
 import { configDirFrom, serviceAllowed } from './service-route';
@@ -28,6 +27,8 @@ export async function openDesk(flags: ConfigFlags, io: Io): Promise<Desk> {
   const own = serviceDesk.getStore();
   if (own) return own;
   if (serviceAllowed(flags)) {
+    // Loaded here, not with the module: the service protocol's schemas are not needed without one.
+    const { connectService } = await import('../platform/service/socket-client');
     const client = await connectService(serviceSocketPath(configDirFrom(flags)));
     if (client) {
       const { RemoteDesk } = await import('../app/remote-desk');

@@ -15,8 +15,6 @@ import { HistoryFile } from '../platform/storage/history-file';
 import { PresetFileStore } from '../platform/storage/preset-file';
 import { TabCollectionFileStore } from '../platform/storage/tab-collection-file';
 import { UndoFileStore } from '../platform/storage/undo-file';
-import { createNwmWindowBackend } from '../platform/windows/nwm/nwm-backend';
-import { createX11WindowBackend } from '../platform/windows/x11/x11-backend';
 
 // The one place that decides which implementation serves each engine port on this
 // platform; both composition roots (the CLI and the Electron main process) call it.
@@ -44,7 +42,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     // The folder the service's socket may use too: private (0700), about this config directory only.
     runCacheDir: path.join(dir, 'run'),
   });
-  const windows = windowBackendFor(platform, { ...opts, env });
+  const windows = await windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
   const apps = createAppCatalog(platform, env);
   const engine = new Engine({
@@ -82,9 +80,14 @@ function llmOptions(c: LlmConfig): LlmOptions {
   return { baseURL: c.baseURL.value, model: c.model.value, apiKey: c.apiKey.value, mode: c.mode.value, timeoutMs: c.timeoutMs.value };
 }
 
-function windowBackendFor(platform: NodeJS.Platform, opts: WireOptions): WindowBackend | null {
-  if (platform === 'linux') return createX11WindowBackend({ display: opts.env?.DISPLAY });
+/** Only this platform's backend is loaded (the other one's modules cost every CLI call). */
+async function windowBackendFor(platform: NodeJS.Platform, opts: WireOptions): Promise<WindowBackend | null> {
+  if (platform === 'linux') {
+    const { createX11WindowBackend } = await import('../platform/windows/x11/x11-backend');
+    return createX11WindowBackend({ display: opts.env?.DISPLAY });
+  }
   if (platform === 'darwin' || platform === 'win32') {
+    const { createNwmWindowBackend } = await import('../platform/windows/nwm/nwm-backend');
     return createNwmWindowBackend({ platform, monitors: opts.monitors, workerPath: opts.nwmWorkerPath });
   }
   return null;

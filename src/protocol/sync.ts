@@ -13,8 +13,7 @@ import { ExecReportSchema } from './report';
 //    implicit: a result = answered, none and createdAt + TTL < now = expired (never executed,
 //    also by a device waking from sleep), taken = running, else pending.
 
-/** Every command row gets the same urgency: no per-row expiry field. */
-export const COMMAND_TTL_MS = 30_000;
+export { COMMAND_TTL_MS } from './sync-ttl';
 
 /** A row older than this is deleted by any device (its sender and target are both gone). */
 export const ROW_MAX_AGE_TTLS = 10;

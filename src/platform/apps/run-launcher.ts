@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { AppLaunchError } from './app-launch-error';
 
 const TIMEOUT_MS = 15_000;
@@ -7,12 +6,14 @@ const TIMEOUT_MS = 15_000;
  * Runs a short-lived launcher (macOS `open`, Windows `cmd /c start`) that hands the app to the OS
  * and exits; rejects with an AppLaunchError carrying what the launcher said on failure.
  */
-export function runLauncher(
+export async function runLauncher(
   appName: string,
   command: string,
   args: string[],
   opts: { env: NodeJS.ProcessEnv; windowsVerbatimArguments?: boolean },
 ): Promise<void> {
+  // Loaded when an app is started, not with the module: most CLI calls start nothing.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     execFile(
       command,

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { AppLaunchError } from './app-launch-error';
 
 export interface SpawnDetachedOptions {
@@ -12,9 +11,11 @@ export interface SpawnDetachedOptions {
  * never shares its terminal or signals. Resolves with the pid once the process exists; a
  * missing or non-executable program rejects with an AppLaunchError naming it.
  */
-export function spawnDetached(argv: readonly string[], opts: SpawnDetachedOptions): Promise<number> {
+export async function spawnDetached(argv: readonly string[], opts: SpawnDetachedOptions): Promise<number> {
   const [command, ...args] = argv;
-  if (!command) return Promise.reject(new AppLaunchError(opts.appName, 'its command line is empty'));
+  if (!command) throw new AppLaunchError(opts.appName, 'its command line is empty');
+  // Loaded when an app is started, not with the module: most CLI calls start nothing.
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, detached: true, stdio: 'ignore' });
     child.once('error', (err: NodeJS.ErrnoException) => {

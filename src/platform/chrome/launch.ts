@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, openSync, closeSync, statSync } from 'node:fs';
 import { mkdir, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -135,6 +134,8 @@ export async function launchChrome(options: LaunchOptions): Promise<LaunchedChro
   // The old file names a dead port; removing it means whatever appears next is this start's.
   await rm(path.join(profileDir, 'DevToolsActivePort'), { force: true });
 
+  // Loaded when Chrome is started, not with the module: most CLI calls start nothing.
+  const { spawn } = await import('node:child_process');
   const logPath = path.join(profileDir, LOG_FILE);
   const log = openSync(logPath, 'w');
   // Written by the 'exit' handler while the loop below polls.

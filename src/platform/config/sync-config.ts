@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { echo } from '../../protocol/echo';
-import { COMMAND_TTL_MS } from '../../protocol/sync';
+import { COMMAND_TTL_MS } from '../../protocol/sync-ttl';
 import type { ConfigFile } from './config-file';
 import type { ConfigFlags, Setting } from './setting';
 

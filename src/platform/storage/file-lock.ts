@@ -1,4 +1,3 @@
-import lockfile from 'proper-lockfile';
 import { ensureStateDir, reasonOf, resolveStatePath, StateFileError } from './state-file';
 
 // Read-modify-write of a state file, one at a time across every DeskPilot process (the app,
@@ -38,6 +37,8 @@ export async function withFileLock<T>(file: string, update: () => Promise<T>): P
     const lockPath = `${target}.lock`;
     let compromised: Error | null = null;
     let release: () => Promise<void>;
+    // Loaded at the first update, not with the module: a call that only reads (plan, context) never locks.
+    const { default: lockfile } = await import('proper-lockfile');
     try {
       release = await lockfile.lock(target, {
         realpath: false,
