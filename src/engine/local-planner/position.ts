@@ -102,13 +102,40 @@ const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => Position | null]> = [
   ],
 ];
 
-/** `text` after the verb and the app, with or without a leading "to the" / "on my". */
-export function parsePosition(text: string): Position | null {
-  const t = text
+/**
+ * Every phrase PATTERNS match has at least one of these words (alone or as part of a hyphenated
+ * one, "top-left"); a text without any skips them all. Most clauses are not positions, and V8
+ * compiles each of these long patterns at its first use, which every cold CLI call pays.
+ */
+const POSITION_WORDS: ReadonlySet<string> = new Set([
+  ...Object.keys(MONITOR_WORDS),
+  ...['monitor', 'screen', 'display', 'half', 'side', 'part', 'full', 'fullscreen', 'maximised', 'maximized', 'first', 'last'],
+  ...['third', 'thirds', '2/3', 'quarter', 'corner', 'quadrant', 'sixth', 'almost', 'nearly'],
+  ...['topleft', 'topright', 'bottomleft', 'bottomright', 'upperleft', 'upperright', 'lowerleft', 'lowerright'],
+]);
+
+function mayBePosition(t: string): boolean {
+  return t.split(/\s+/).some((w) => POSITION_WORDS.has(w) || (w.includes('-') && w.split('-').some((part) => POSITION_WORDS.has(part))));
+}
+
+/** Without a leading "to the" / "on my". */
+const positionPart = (text: string) =>
+  text
     .trim()
     .replace(/^(?:over |across |back )?(?:to|on|onto|into|in|at|over)\s+/, '')
     .replace(/^(?:the|my)\s+/, '')
     .trim();
+
+/** `text` after the verb and the app, with or without a leading "to the" / "on my". */
+export function parsePosition(text: string): Position | null {
+  const t = positionPart(text);
+  return mayBePosition(t) ? byPatterns(t) : null;
+}
+
+/** parsePosition without the word check (for the test that the check never hides a position). */
+export const positionByPatterns = (text: string): Position | null => byPatterns(positionPart(text));
+
+function byPatterns(t: string): Position | null {
   for (const [re, build] of PATTERNS) {
     const m = re.exec(t);
     const pos = m ? build(m) : null;

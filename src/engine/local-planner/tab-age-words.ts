@@ -28,7 +28,11 @@ function hours(count: string, unit: string): AgePick | null {
 }
 
 /** The age words at the end of a tab phrase, and the phrase without them; null when it has none. */
+/** Every pattern above ends with one of these words; V8 compiles a pattern at its first use, which a cold CLI call pays. */
+const LAST_WORDS = new Set(['hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'today']);
+
 export function splitAge(phrase: string): { rest: string; age: AgePick } | null {
+  if (!LAST_WORDS.has(phrase.slice(phrase.lastIndexOf(' ') + 1))) return null;
   for (const [re, pick] of PATTERNS) {
     const m = re.exec(phrase);
     if (!m) continue;
