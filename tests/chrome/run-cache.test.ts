@@ -10,9 +10,9 @@ import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { waitFor, WAIT_MS } from '../support/wait-for';
 
-// What one process learnt about the running Chrome (which page each tab holds, page summaries)
-// is kept for the next process in the run folder, so a CLI call without the warm service does
-// not attach to every tab again. Each backend here is a new "process" (a new connection, empty
+// What one process learnt about the running Chrome (which page each tab holds, page summaries,
+// what the browser is) is kept for the next process in the run folder, so a CLI call without the
+// warm service does not attach to every tab again. Each backend here is a new "process" (a new connection, empty
 // memory) against a real Chromium; the DevTools calls each one makes are counted on its socket.
 
 const SUMMARY_TIMEOUT_MS = 10_000;
@@ -39,7 +39,7 @@ describeDesktop('the browser run cache: a new process reuses what the last one l
       },
     );
     backends.push(backend);
-    return { backend, attaches: () => calls.filter((m) => m === 'Target.attachToTarget').length };
+    return { backend, attaches: () => calls.filter((m) => m === 'Target.attachToTarget').length, asked: (method: string) => calls.includes(method) };
   }
 
   async function open(title: string): Promise<string> {
@@ -72,13 +72,18 @@ describeDesktop('the browser run cache: a new process reuses what the last one l
     const summaries = await first.backend.summarize(ids, SUMMARY_TIMEOUT_MS);
     expect([...summaries.values()]).toContain('The Alpha page.');
     expect(first.attaches()).toBeGreaterThanOrEqual(2 * ids.length); // a tab → page attach and a summary read per tab
+    const described = await first.backend.describe();
+    expect(described).toMatch(/^Chromium 1\d\d\./);
+    expect(first.asked('Browser.getVersion')).toBe(true);
     await first.backend.dispose();
 
     const second = newProcess(run);
     const tabs = await second.backend.listTabs();
     expect(tabs.map((t) => t.targetId).sort()).toEqual(ids);
     expect(await second.backend.summarize(ids, SUMMARY_TIMEOUT_MS)).toEqual(summaries);
+    expect(await second.backend.describe()).toBe(described);
     expect(second.attaches()).toBe(0);
+    expect(second.asked('Browser.getVersion')).toBe(false);
     await second.backend.dispose();
 
     // One tab closed, one opened, one navigated: only the new tab is mapped and only the new pages are read.

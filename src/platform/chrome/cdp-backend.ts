@@ -93,7 +93,7 @@ export class CdpChromeBackend implements ChromeBackend {
   private readonly tabListeners = new Set<() => void>();
   /** Test hook: how many times the tabs were listed by asking Chrome about every one (not from memory). */
   listingRounds = 0;
-  private readonly runCache: { tabPages: BrowserRunCache<string>; summaries: BrowserRunCache<SummaryEntry> } | null;
+  private readonly runCache: { tabPages: BrowserRunCache<string>; summaries: BrowserRunCache<SummaryEntry>; browser: BrowserRunCache<string> } | null;
 
   constructor(
     private readonly options: CdpChromeBackendOptions,
@@ -105,6 +105,8 @@ export class CdpChromeBackend implements ChromeBackend {
       ? {
           tabPages: new BrowserRunCache(path.join(dir, 'tab-pages.json'), z.string().min(1).max(200)),
           summaries: new BrowserRunCache(path.join(dir, 'summaries.json'), z.strictObject({ url: z.string().max(10_000), text: z.string().max(10_000).nullable() })),
+          // What the browser is ("Chromium 156.0.… at 127.0.0.1:9222"): asking costs a page evaluation or three.
+          browser: new BrowserRunCache(path.join(dir, 'browser.json'), z.string().min(1).max(500)),
         }
       : null;
   }
@@ -517,6 +519,14 @@ export class CdpChromeBackend implements ChromeBackend {
   }
 
   private async describeSession(s: Session): Promise<string> {
+    const kept = this.runCache && (await this.runCache.browser.load(s.browserWsUrl)).find(([k]) => k === 'description')?.[1];
+    if (kept) return kept;
+    const described = await this.askDescription(s);
+    await this.runCache?.browser.save(s.browserWsUrl, [['description', described]]);
+    return described;
+  }
+
+  private async askDescription(s: Session): Promise<string> {
     const version = await call(s.conn, 'Browser.getVersion');
     const [product, number] = version.product.split('/');
     const brand = (await probeBrand(s.conn)) ?? (product === 'HeadlessChrome' ? 'Headless Chrome' : product || 'Chrome');
