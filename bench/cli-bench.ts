@@ -6,6 +6,9 @@
 // 100-tab snapshot against `curl /json/list`, and a one-tab command at 10, 100 and 300 tabs.
 // On a real Xvfb desktop with a headful Chromium and an xterm. Figures only: targets are
 // reported, never asserted. DESKPILOT_BENCH_CLI_N sets the samples per figure (default 10).
+// Cold calls start from the code cache of their command and from what the run folder keeps
+// about the running Chrome, as every cold call after a user's first does; the very first cold
+// calls, without either, are reported on their own line.
 // The CLI is a build of its own (other work in the tree may rebuild out/cli meanwhile, and a
 // thin client hands commands only to a service of its own build); every warm run is checked
 // to have been run by the service, so a fallback is never timed as the fast path.
@@ -109,6 +112,14 @@ const MEASURES: Measure[] = [
   },
 ];
 
+/** The code caches of this build and what the run folder knows of the running Chrome. */
+async function forgetCaches(configDir: string, cliRoot: string): Promise<void> {
+  await Promise.all([
+    rm(path.join(cliRoot, 'out', 'cli', 'code-cache'), { recursive: true, force: true }),
+    ...['tab-pages.json', 'summaries.json', 'browser.json'].map((f) => rm(path.join(configDir, 'run', f), { force: true })),
+  ]);
+}
+
 function expectOutput(pattern: RegExp): (run: ProcessRun) => void {
   return (run) => {
     if (run.code !== 0 || !pattern.test(run.stdout)) throw new Error(`exit ${run.code}, stdout ${JSON.stringify(run.stdout.slice(0, 300))}, stderr ${JSON.stringify(run.stderr.slice(0, 300))}`);
@@ -176,9 +187,20 @@ export async function run(): Promise<void> {
 
     const bare = () => timeProcess(process.execPath, ['-e', ''], env);
     const runCli = (args: string[], mode: Mode) => timeProcess(process.execPath, [bin, ...args], mode === 'cold' ? coldEnv : env);
+
+    let call = 0;
+    // The very first cold calls: no code cache for this build yet, nothing learnt about this
+    // Chrome launch in the run folder. Every later cold call has both (the figures below).
+    await forgetCaches(configDir, cli.root);
+    const firstCalls: Array<{ name: string; run: ProcessRun; bare: ProcessRun }> = [];
+    for (const m of [byName('exec switch_tab'), byName('context --json')]) {
+      const b = await bare();
+      const r = await runCli(m.args(call++), 'cold');
+      m.check(r);
+      firstCalls.push({ name: m.name, run: r, bare: b });
+    }
     const results = new Map<string, Paired>();
     const key = (m: Measure, mode: Mode) => `${m.name}|${mode}`;
-    let call = 0;
     for (let k = 0; k < WARMUP + N; k++) {
       for (const m of MEASURES) {
         // Rotate which mode goes first, so neither always follows the other.
@@ -250,6 +272,17 @@ export async function run(): Promise<void> {
           `warm exec switch_tab / curl /json/activate = ${fmtRatio(warmSwitch / curl.activate)} (target ≤${TARGETS.switchVsCurl}x: ${warmSwitch / curl.activate <= TARGETS.switchVsCurl ? 'yes' : 'NO'}).`,
       );
     }
+    if (curl) {
+      const bareMs = median(bareAll);
+      console.log(
+        `the floor for that target: a bare Node start (${fmtMs(bareMs)}) is already ${fmtRatio(bareMs / curl.activate)} curl /json/activate, and a warm call is a Node start plus the activation curl waits for too.`,
+      );
+    }
+    console.log(
+      `first cold calls (a new build without its code cache, a Chrome launch the run folder knows nothing of): ${firstCalls
+        .map((f) => `${f.name} ${fmtMs(f.run.ms)} (${fmtRatio(f.run.ms / f.bare.ms)} bare${f.run.cpuMs !== null ? `, ${f.run.cpuMs} ms CPU` : ''})`)
+        .join('; ')}; every later cold call starts from both caches.`,
+    );
     printSnapshotFigures(warmSnapshot, curl?.list ?? null);
     const scaling = await scalingFigures({ fixture, pages: desk.pages, bin, env, servedCli, local: inProcess, have: TOTAL_TABS });
     printScaling(scaling);
