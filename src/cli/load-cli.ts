@@ -17,7 +17,12 @@ import { BUILD_ID } from './build-id';
 // read-only install), calls compile as before.
 
 /** The top-level commands; any other first word shares one cache, so words typed cannot fill the folder. */
-const COMMANDS = new Set(['agent', 'chrome', 'context', 'devices', 'exec', 'mcp', 'plan', 'presets', 'run', 'service', 'sync-server', 'undo']);
+const COMMANDS = new Set(['agent', 'chrome', 'context', 'devices', 'exec', 'mcp', 'plan', 'presets', 'run', 'undo']);
+/**
+ * Long-lived servers compile as they go: their start-up is paid once, and a cache would only
+ * bring in, up front, code of everything the last run did (memory for as long as they run).
+ */
+const SERVERS = new Set(['service', 'sync-server']);
 
 export interface LoadedCli {
   main(argv: string[]): Promise<number>;
@@ -31,7 +36,7 @@ export function loadCli(outCli: string, argv: readonly string[]): LoadedCli {
   const source = readFileSync(file, 'latin1');
   // A main.cjs of another build (rebuilt since this loader was read) never gets this build's cache.
   const sameBuild = BUILD_ID !== null && source.endsWith(`//# deskpilot-build ${BUILD_ID}\n`);
-  const cacheFile = sameBuild ? path.join(outCli, 'code-cache', `${BUILD_ID}-${process.version}-${process.arch}${flagsKey()}-${commandWord(argv)}.bin`) : null;
+  const cacheFile = sameBuild && !SERVERS.has(firstWord(argv) ?? '') ? path.join(outCli, 'code-cache', `${BUILD_ID}-${process.version}-${process.arch}${flagsKey()}-${commandWord(argv)}.bin`) : null;
   let cached: Buffer | undefined;
   try {
     cached = cacheFile ? readFileSync(cacheFile) : undefined;
@@ -55,8 +60,10 @@ export function loadCli(outCli: string, argv: readonly string[]): LoadedCli {
 }
 
 /** The first word that is not a flag ("exec", "plan", …); flags alone ("--help") have their own cache. */
+const firstWord = (argv: readonly string[]) => argv.find((a) => !a.startsWith('-'));
+
 function commandWord(argv: readonly string[]): string {
-  const word = argv.find((a) => !a.startsWith('-'));
+  const word = firstWord(argv);
   if (!word) return argv.length ? 'flags' : 'none';
   return COMMANDS.has(word) ? word : 'other';
 }
