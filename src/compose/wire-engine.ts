@@ -7,7 +7,6 @@ import { createRecentPlaces } from '../platform/apps/recent/recent-places';
 import { createCdpChromeBackend } from '../platform/chrome/cdp-backend';
 import type { Config, LlmConfig } from '../platform/config/load-config';
 import { createLocalPlanner } from '../engine/local-planner';
-import { createLlmAnswerer, createLlmPlanner } from '../platform/llm/llm-planner';
 import type { LlmOptions } from '../platform/llm/llm-options';
 import { TurnFileStore } from '../platform/storage/turn-file';
 import { loadDeviceId } from '../platform/storage/device-id';
@@ -45,13 +44,15 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
   const windows = await windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
   const apps = createAppCatalog(platform, env);
+  // The LLM's modules (its strict-mode schemas, the transport) only when one is configured.
+  const llmModules = llm ? await import('../platform/llm/llm-planner') : null;
   const engine = new Engine({
     planners: {
       local: createLocalPlanner(),
-      llm: llm ? createLlmPlanner(llm) : null,
+      llm: llm && llmModules ? llmModules.createLlmPlanner(llm) : null,
       llmMissingReason: 'no LLM is configured: set DESKPILOT_LLM_MODEL (and DESKPILOT_LLM_BASE_URL for Ollama or LM Studio), or use --planner local',
     },
-    answerer: llm ? createLlmAnswerer(llm) : null,
+    answerer: llm && llmModules ? llmModules.createLlmAnswerer(llm) : null,
     turns: new TurnFileStore(path.join(dir, 'turns.json')),
     chrome: async () => chrome,
     windows: windows ? async () => windows : null,

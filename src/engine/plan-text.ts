@@ -1,6 +1,6 @@
 import type { ContextSnapshot } from '../protocol/context';
 import type { Envelope } from '../protocol/commands';
-import { fromLlmEnvelope } from '../protocol/llm-schema';
+import { fromLlmEnvelope } from '../protocol/llm-envelope-nulls';
 import type { PlannerMode, Turn } from '../protocol/planning';
 import { formatFieldError, parseInput } from '../protocol/validation';
 import { DeskPilotError, errorMessage } from './errors';

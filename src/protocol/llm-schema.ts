@@ -30,17 +30,4 @@ export const LlmEnvelope = z.strictObject({
 });
 export type LlmEnvelope = z.infer<typeof LlmEnvelope>;
 
-/** Drops the nulls strict mode forced on optional fields, so the protocol schema can validate. */
-export function fromLlmEnvelope(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || !Array.isArray((value as { commands?: unknown }).commands)) {
-    return value;
-  }
-  const { device, ...env } = value as { commands: unknown[]; device?: unknown };
-  return {
-    ...env,
-    ...(device !== null && device !== undefined ? { device } : {}),
-    commands: env.commands.map((c) =>
-      typeof c === 'object' && c !== null ? Object.fromEntries(Object.entries(c).filter(([, v]) => v !== null)) : c,
-    ),
-  };
-}
+export { fromLlmEnvelope } from './llm-envelope-nulls';
