@@ -6,7 +6,7 @@
 // 100-tab snapshot against `curl /json/list`, and a one-tab command at 10, 100 and 300 tabs.
 // On a real Xvfb desktop with a headful Chromium and an xterm. Figures only: targets are
 // reported, never asserted. DESKPILOT_BENCH_CLI_N sets the samples per figure (default 10).
-// Cold calls start from the code cache of their command and from what the run folder keeps
+// Cold calls start from the code cache of their command and from what the chrome-run folder keeps
 // about the running Chrome, as every cold call after a user's first does; the very first cold
 // calls, without either, are reported on their own line.
 // The CLI is a build of its own (other work in the tree may rebuild out/cli meanwhile, and a
@@ -112,11 +112,11 @@ const MEASURES: Measure[] = [
   },
 ];
 
-/** The code caches of this build and what the run folder knows of the running Chrome. */
+/** The code caches of this build and what the chrome-run folder knows of the running Chrome. */
 async function forgetCaches(configDir: string, cliRoot: string): Promise<void> {
   await Promise.all([
     rm(path.join(cliRoot, 'out', 'cli', 'code-cache'), { recursive: true, force: true }),
-    ...['tab-pages.json', 'summaries.json', 'browser.json'].map((f) => rm(path.join(configDir, 'run', f), { force: true })),
+    ...['tab-pages.json', 'summaries.json', 'browser.json'].map((f) => rm(path.join(configDir, 'chrome-run', f), { force: true })),
   ]);
 }
 
@@ -190,7 +190,7 @@ export async function run(): Promise<void> {
 
     let call = 0;
     // The very first cold calls: no code cache for this build yet, nothing learnt about this
-    // Chrome launch in the run folder. Every later cold call has both (the figures below).
+    // Chrome launch in the chrome-run folder. Every later cold call has both (the figures below).
     await forgetCaches(configDir, cli.root);
     const firstCalls: Array<{ name: string; run: ProcessRun; bare: ProcessRun }> = [];
     for (const m of [byName('exec switch_tab'), byName('context --json')]) {
@@ -279,7 +279,7 @@ export async function run(): Promise<void> {
       );
     }
     console.log(
-      `first cold calls (a new build without its code cache, a Chrome launch the run folder knows nothing of): ${firstCalls
+      `first cold calls (a new build without its code cache, a Chrome launch the chrome-run folder knows nothing of): ${firstCalls
         .map((f) => `${f.name} ${fmtMs(f.run.ms)} (${fmtRatio(f.run.ms / f.bare.ms)} bare${f.run.cpuMs !== null ? `, ${f.run.cpuMs} ms CPU` : ''})`)
         .join('; ')}; every later cold call starts from both caches.`,
     );

@@ -38,8 +38,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     chromeUrl: config.chromeUrl.value,
     allowRemote: config.allowRemoteChrome.value,
     profileDir: config.chromeProfileDir,
-    // The folder the service's socket may use too: private (0700), about this config directory only.
-    runCacheDir: path.join(dir, 'run'),
+    // A private (0700) folder of its own, beside the service's run/ (which holds only its socket).
+    runCacheDir: path.join(dir, 'chrome-run'),
   });
   const windows = await windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;

@@ -11,9 +11,10 @@ import { startDesktop, type Desktop } from '../support/desktop';
 import { waitFor, WAIT_MS } from '../support/wait-for';
 
 // What one process learnt about the running Chrome (which page each tab holds, page summaries,
-// what the browser is) is kept for the next process in the run folder, so a CLI call without the
-// warm service does not attach to every tab again. Each backend here is a new "process" (a new connection, empty
-// memory) against a real Chromium; the DevTools calls each one makes are counted on its socket.
+// what the browser is) is kept for the next process in the chrome-run folder, so a CLI call
+// without the warm service does not attach to every tab again. Each backend here is a new
+// "process" (a new connection, empty memory) against a real Chromium; the DevTools calls each
+// one makes are counted on its socket.
 
 const SUMMARY_TIMEOUT_MS = 10_000;
 

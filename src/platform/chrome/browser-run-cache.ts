@@ -5,11 +5,12 @@ import { z } from 'zod';
 // What an earlier DeskPilot process learnt about one run of Chrome, for the next process: a
 // CLI call without the warm service is a new process, and without this it would attach to
 // every tab again to find its page (tab-map.ts: about 2 ms of Chrome's time and three messages
-// per tab), read every page again for its summary, and evaluate in pages to learn the brand. The browser's websocket URL names one
-// launch of Chrome, so entries of an earlier launch are never used. Every entry is checked
-// against the live targets before use, exactly like the in-memory caches it seeds, so a stale
-// one costs a fresh look, never a wrong tab. A cache only DeskPilot writes, in its private
-// run folder: one that cannot be read or parsed is replaced, and writing never fails a command.
+// per tab), read every page again for its summary, and evaluate in pages to learn the brand.
+// The browser's websocket URL names one launch of Chrome, so entries of an earlier launch are
+// never used. Every entry is checked against the live targets before use, exactly like the
+// in-memory caches it seeds, so a stale one costs a fresh look, never a wrong tab. A cache only
+// DeskPilot writes, in its private chrome-run folder: one that cannot be read or parsed is
+// replaced, and writing never fails a command.
 
 const MAX_ENTRIES = 5000;
 const Id = z.string().min(1).max(200);
