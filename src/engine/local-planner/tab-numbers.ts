@@ -21,6 +21,8 @@ const PATTERNS = [
 
 /** The numbers of a "tabs …" phrase, or null when it is not one. Ranges expand; duplicates go. */
 export function parseTabNumbers(phrase: string): number[] | null {
+  // Both patterns need the word "tab"; without it they are not compiled at all (a cold CLI call pays for that).
+  if (!phrase.includes('tab')) return null;
   for (const re of PATTERNS) {
     const m = re.exec(phrase);
     if (!m) continue;
