@@ -1,4 +1,8 @@
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChromeUnavailableError, TabGoneError } from '../../engine/errors';
 import type { CdpConnection, CdpListener } from './cdp-connection';
@@ -29,6 +33,8 @@ class FakeBrowser extends EventEmitter implements CdpConnection {
   /** Targets with a page but no window (extension background pages). */
   windowless: Array<{ targetId: string; url: string; title: string }> = [];
   calls: string[] = [];
+  /** What navigator.userAgentData says in its pages; null as in a page that is not a secure context. */
+  brands: string[] | null = null;
   private sessions = new Map<string, string>(); // sessionId → targetId
   private nextSession = 0;
 
@@ -108,6 +114,7 @@ class FakeBrowser extends EventEmitter implements CdpConnection {
         if (!t) throw new Error('Session with given id not found');
         if (t.frozen) return new Promise(() => undefined);
         const expr = params.expression as string;
+        if (expr.startsWith('navigator.userAgentData')) return { result: { type: 'object', value: this.brands } };
         if (expr === 'document.visibilityState') {
           return { result: { type: 'string', value: this.active.get(t.windowId) === t.tabId ? 'visible' : 'hidden' } };
         }
@@ -266,5 +273,26 @@ describe('CdpChromeBackend against a scripted fake browser (old-Chrome fallbacks
   it('describe names the product, version and endpoint', async () => {
     const { backend } = backendFor(twoWindows());
     expect(await backend.describe()).toBe('Chrome 156.0.1.2 at 127.0.0.1:9222');
+  });
+
+  it('a brand guessed from the version string is asked again, and only a brand a page told is kept for the next process (real files)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'deskpilot-describe-'));
+    try {
+      const b = twoWindows();
+      b.add({ tabId: 'T9', pageId: 'P9', windowId: 3, url: 'http://127.0.0.1:8080/' }); // a secure context: the probe asks it
+      const connect = async () => ({ conn: b, browserWsUrl: 'ws://127.0.0.1:9222/devtools/browser/x', source: 'test' }) satisfies BrowserConnection;
+      const first = new CdpChromeBackend({ profileDir: '/nonexistent', defaultUserDataDirs: [], runCacheDir: dir }, connect);
+      expect(await first.describe()).toBe('Chrome 156.0.1.2 at 127.0.0.1:9222');
+      expect(existsSync(path.join(dir, 'browser.json'))).toBe(false);
+      b.brands = ['Chromium', 'Not.A/Brand'];
+      // The same process asks again: its guess was not kept either.
+      expect(await first.describe()).toBe('Chromium 156.0.1.2 at 127.0.0.1:9222');
+      expect(existsSync(path.join(dir, 'browser.json'))).toBe(true);
+      b.brands = null;
+      const next = new CdpChromeBackend({ profileDir: '/nonexistent', defaultUserDataDirs: [], runCacheDir: dir }, connect);
+      expect(await next.describe()).toBe('Chromium 156.0.1.2 at 127.0.0.1:9222');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

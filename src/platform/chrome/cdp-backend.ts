@@ -118,10 +118,17 @@ export class CdpChromeBackend implements ChromeBackend {
 
   async describe(): Promise<string> {
     return this.run(async (s) => {
-      s.description ??= this.describeSession(s).catch((e: unknown) => {
-        s.description = undefined;
-        throw e;
-      });
+      s.description ??= this.describeSession(s).then(
+        (d) => {
+          // A brand guessed from the version string is asked again next time (a page that tells may be open by then).
+          if (!d.certain) s.description = undefined;
+          return d.text;
+        },
+        (e: unknown) => {
+          s.description = undefined;
+          throw e;
+        },
+      );
       return s.description;
     });
   }
@@ -518,19 +525,22 @@ export class CdpChromeBackend implements ChromeBackend {
     return records;
   }
 
-  private async describeSession(s: Session): Promise<string> {
+  /** `certain`: the brand came from a page (navigator.userAgentData), not guessed from the version string. */
+  private async describeSession(s: Session): Promise<{ text: string; certain: boolean }> {
     const kept = this.runCache && (await this.runCache.browser.load(s.browserWsUrl)).find(([k]) => k === 'description')?.[1];
-    if (kept) return kept;
+    if (kept) return { text: kept, certain: true };
     const described = await this.askDescription(s);
-    await this.runCache?.browser.save(s.browserWsUrl, [['description', described]]);
+    // Only a certain answer is kept for the next process: a guess is made again until a page tells.
+    if (described.certain) await this.runCache?.browser.save(s.browserWsUrl, [['description', described.text]]);
     return described;
   }
 
-  private async askDescription(s: Session): Promise<string> {
+  private async askDescription(s: Session): Promise<{ text: string; certain: boolean }> {
     const version = await call(s.conn, 'Browser.getVersion');
     const [product, number] = version.product.split('/');
-    const brand = (await probeBrand(s.conn)) ?? (product === 'HeadlessChrome' ? 'Headless Chrome' : product || 'Chrome');
-    return `${brand} ${number ?? version.product} at ${hostPort(s.browserWsUrl)}`;
+    const probed = await probeBrand(s.conn);
+    const brand = probed ?? (product === 'HeadlessChrome' ? 'Headless Chrome' : product || 'Chrome');
+    return { text: `${brand} ${number ?? version.product} at ${hostPort(s.browserWsUrl)}`, certain: probed !== null };
   }
 }
 
