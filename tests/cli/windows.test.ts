@@ -111,7 +111,8 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
 
   it('focus_app brings the window to the front, restoring it when minimised', async () => {
     execFileSync('xdotool', ['windowminimize', '--sync', String(parseInt(xtermId, 16))], { env });
-    expect(isHidden(env, xtermId)).toBe(true);
+    // --sync waits for the unmap; openbox sets _NET_WM_STATE_HIDDEN on its own time after that.
+    await waitFor('the xterm to be minimised', async () => isHidden(env, xtermId));
     const r = await exec({ type: 'focus_app', app_name: 'XTerm' });
     expect(r.code).toBe(0);
     expect(r.json.results[0].message).toMatch(/^Brought XTerm to the front/);
