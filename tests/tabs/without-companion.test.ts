@@ -130,7 +130,8 @@ describeDesktop('the tab manager without the companion extension', () => {
     expect((await engine.exec({ type: 'reload_tabs', tab_indices: [1, 2] })).status).toBe('done');
     expect((await engine.exec({ type: 'save_tabs', name: 'later', tab_indices: [await indexOf('Two')], close: true })).status).toBe('done');
     await waitFor('Two to close', async () => !(await stripTabs()).some((t) => t.title === 'Two'));
-    expect((await engine.exec({ type: 'restore_tabs', name: 'later' })).status).toBe('done');
+    const restored = await engine.exec({ type: 'restore_tabs', name: 'later' });
+    expect(restored.status, JSON.stringify(restored.errors)).toBe('done');
     await waitFor('Two to be back', async () => (await stripTabs()).some((t) => t.title === 'Two' && t.url === url('Two')));
   });
 
