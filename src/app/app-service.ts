@@ -156,7 +156,7 @@ export class AppService {
       'window:hide': async () => ({ hidden: this.deps.hideWindow() }),
       'window:fit': async (r) => ({ fitted: this.deps.fitWindow?.(r.height) ?? false }),
       'launcher:index': () => this.launcher.index(),
-      'launcher:preview': (r) => this.launcher.preview(r.text),
+      'launcher:preview': (r) => this.launcher.preview(r.text, r.index),
       'launcher:act': async (r) => {
         const { text, envelope, snapshot } = this.launcher.action(r);
         return this.prepareAndRun(this.nextId(), text, envelope, snapshot);

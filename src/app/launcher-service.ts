@@ -58,13 +58,18 @@ export class LauncherService {
     return deskIndexOf(kept.id, kept.snapshot, kept.meta);
   }
 
-  /** What the offline matcher would do with `text` on the newest kept snapshot. Nothing runs. */
-  async preview(text: string): Promise<PlanPreview> {
+  /**
+   * What the offline matcher would do with `text` on the newest kept snapshot. Nothing runs.
+   * `listedFrom` is the index the window lists from: when the newest is another, it comes along,
+   * so the window never has to ask for it (asking would take yet another snapshot).
+   */
+  async preview(text: string, listedFrom?: string): Promise<PlanPreview> {
     this.renew();
     const kept = this.latest() ?? (await this.index(), this.latest()!);
     const answer = planLocally({ text, context: kept.snapshot, turns: [] });
     const envelope = answer.envelope as Envelope;
-    const base = { text, index: kept.id, choices: (answer.candidates ?? []).map((c) => c.label) };
+    const newer = listedFrom === kept.id ? null : deskIndexOf(kept.id, kept.snapshot, kept.meta);
+    const base = { text, index: kept.id, choices: (answer.candidates ?? []).map((c) => c.label), newer };
     if (!envelope.needs_clarification) return { ...base, kind: 'act', commands: envelope.commands, question: null };
     // Confidence 0: the words are not a sentence the matcher knows (the LLM may, on Enter).
     return { ...base, kind: answer.confidence > 0 ? 'ask' : 'unknown', commands: [], question: envelope.clarification_reason ?? null };

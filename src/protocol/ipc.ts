@@ -8,7 +8,7 @@ import type { PlannerMode } from './planning';
 import type { Preset } from './preset';
 import type { ExecReport, PlannedCommand } from './report';
 import type { FieldError } from './validation';
-import { LauncherActRequest, type DeskIndex, type PlanPreview } from './launcher';
+import { LauncherActRequest, LauncherPreviewRequest, type DeskIndex, type PlanPreview } from './launcher';
 
 export { IPC_CHANNELS, IPC_EVENTS, methodName, type IpcChannel, type IpcEvent, type IpcEventPayloads } from './ipc-channels';
 
@@ -198,8 +198,8 @@ export const IPC = {
   },
   /** A compact index of the desk for the launcher's live list (a fresh snapshot, kept for previews and actions). */
   'launcher:index': { request: z.strictObject({}), response: null as unknown as DeskIndex },
-  /** What the offline matcher would do with these words, on the index's snapshot (nothing runs). */
-  'launcher:preview': { request: z.strictObject({ text }), response: null as unknown as PlanPreview },
+  /** What the offline matcher would do with these words, on the newest snapshot (nothing runs); that snapshot's index comes along when the window lists from another. */
+  'launcher:preview': { request: LauncherPreviewRequest, response: null as unknown as PlanPreview },
   /** An action on one listed item (switch to a tab, close it, move an app …), checked and run like any batch. */
   'launcher:act': { request: LauncherActRequest, response: null as unknown as CommandResponse },
   /**

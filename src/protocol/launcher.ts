@@ -61,6 +61,11 @@ export interface PlanPreview {
   question: string | null;
   /** The things it would offer when it asks (button labels). */
   choices: string[];
+  /**
+   * The index `index` names, when it is not the one the request said the window lists from:
+   * the desk changed, and the window takes this one (its push may still be on its way).
+   */
+  newer: DeskIndex | null;
 }
 
 export const LAUNCHER_ACTIONS = ['open', 'close', 'move_left', 'move_right', 'pin'] as const;
@@ -75,6 +80,13 @@ export const LauncherItemRef = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('preset'), name: itemName }),
 ]);
 export type LauncherItemRef = z.infer<typeof LauncherItemRef>;
+
+export const LauncherPreviewRequest = z.strictObject({
+  text: z.string().trim().min(1, { error: 'must not be empty' }).max(2000, { error: 'must be at most 2000 characters' }),
+  /** DeskIndex.id the window lists from; the answer carries the newer index when it differs. */
+  index: z.string().min(1).max(100).optional(),
+});
+export type LauncherPreviewRequest = z.infer<typeof LauncherPreviewRequest>;
 
 export const LauncherActRequest = z.strictObject({
   /** DeskIndex.id the item was listed from. */

@@ -212,8 +212,9 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     await expect.poll(() => frameOf(rig.env, xterm), POLL).toEqual(home);
   });
 
-  it('the list follows the desk: a tab opened while the launcher shows appears without typing again', async () => {
+  it('the list follows the desk: a tab opened while the launcher shows appears without typing again, and without another index request', async () => {
     await rig.setTabs(['Hacker News', 'Rust Docs']);
+    const calls = rig.harness.calls.length;
     const page = await open();
     await type(page, 'zebra');
     expect(await rowTexts(page)).toEqual(['Run “zebra”, not a sentence the offline matcher knows']);
@@ -221,6 +222,11 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     // The new tab is listed, and the matcher now knows "zebra" (it names that tab).
     await expect.poll(() => rowTexts(page), POLL).toContainEqual(expect.stringMatching(/^Zebra crossings, this computer, (Active )?[Tt]ab$/));
     await expect.poll(async () => (await rowTexts(page))[0], POLL).toMatch(/^Switch to tab \d · Zebra crossings$/);
+    // Typing on: the changed desk came pushed, or along with a preview; the window never asked again.
+    await type(page, 'zebra crossings');
+    expect((await rowTexts(page))[0]).toMatch(/^Switch to tab \d · Zebra crossings$/);
+    const channels = rig.harness.calls.slice(calls).map((c) => c.channel);
+    expect(channels.filter((c) => c === 'launcher:index')).toHaveLength(1);
   });
 
   it('the launcher window is as tall as its content: it grows with the list and shrinks back when the words are cleared', async () => {

@@ -7,7 +7,7 @@ import { testIndex } from './test-index';
 
 const index = testIndex();
 const prepared = prepareIndex(index);
-const preview = (text: string, p: Partial<PlanPreview>): PlanPreview => ({ text, index: index.id, kind: 'act', commands: [], question: null, choices: [], ...p });
+const preview = (text: string, p: Partial<PlanPreview>): PlanPreview => ({ text, index: index.id, kind: 'act', commands: [], question: null, choices: [], newer: null, ...p });
 const keys = (rows: LiveRow[]) => rows.map((r) => r.key);
 
 describe('the plan row', () => {

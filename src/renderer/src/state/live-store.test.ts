@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RendererApi } from '../../../protocol/ipc';
 import type { PlanPreview } from '../../../protocol/launcher';
 import { INITIAL_KEYS } from '../live/keyboard';
-import { testIndex } from '../live/test-index';
+import { tab, testIndex } from '../live/test-index';
 import { useCommandStore } from './command-store';
 import { useInputStore } from './input-store';
 import { useLiveStore } from './live-store';
@@ -11,7 +11,7 @@ import { useLiveStore } from './live-store';
 // does not exist in a unit test. Previews are answered when the test says, to order events.
 
 const index = testIndex();
-const preview = (text: string, p: Partial<PlanPreview> = {}): PlanPreview => ({ text, index: index.id, kind: 'act', commands: [], question: null, choices: [], ...p });
+const preview = (text: string, p: Partial<PlanPreview> = {}): PlanPreview => ({ text, index: index.id, kind: 'act', commands: [], question: null, choices: [], newer: null, ...p });
 
 let calls: Array<[string, unknown]>;
 let previews: Array<{ text: string; answer: (p: PlanPreview) => void }>;
@@ -102,6 +102,22 @@ describe('live list (fake bridge)', () => {
     previews[0]!.answer(preview('close youtube', { commands: [{ type: 'close_tab', tab_indices: [4, 6] }] }));
     await vi.waitFor(() => expect(calls.filter(([m]) => m === 'commandSubmit').map(([, r]) => r)).toEqual([{ text: 'close youtube' }]), WAIT);
     expect(useLiveStore.getState().listFor).toBeNull();
+  });
+
+  it('a preview planned on a newer desk brings its index: the list takes it without asking main for another snapshot', async () => {
+    type('rust');
+    await vi.waitFor(() => expect(previews.map((p) => p.text)).toEqual(['rust']), WAIT);
+    // The request says which index the list is drawn from.
+    expect(calls.find(([m]) => m === 'launcherPreview')?.[1]).toEqual({ text: 'rust', index: 'd1' });
+    const newer = testIndex({ id: 'd2', tabs: [tab(1, 'Rust Book', 'doc.rust-lang.org', { active: true })] });
+    previews[0]!.answer(preview('rust', { index: 'd2', newer }));
+    await vi.waitFor(() => expect(useLiveStore.getState().index?.id).toBe('d2'), WAIT);
+    const titles = useLiveStore.getState().list.rows.flatMap((r) => (r.kind === 'item' ? [r.title] : []));
+    expect(titles).toEqual(['Rust Book']);
+    await settle();
+    expect(calls.filter(([m]) => m === 'launcherIndex')).toEqual([]);
+    // Planned on the index the list now shows: nothing more is asked about these words.
+    expect(previews).toHaveLength(1);
   });
 
   it('text put in the field from elsewhere (↑, voice) takes the list away', () => {

@@ -70,13 +70,14 @@ export const useLiveStore = create<LiveState>((set, get) => {
     previewInFlight = true;
     previewFor = text;
     try {
-      const r = await call((api) => api.launcherPreview({ text }));
+      const held = get().index?.id;
+      const r = await call((api) => api.launcherPreview(held ? { text, index: held } : { text }));
       if (r.ok) {
-        const index = get().index;
-        // Main holds a newer snapshot than this list: fetch its index (the preview is planned on it).
-        if (!index || r.value.index !== index.id) void get().loadIndex();
         set({ preview: r.value });
-        recompute();
+        // Main planned on a newer snapshot than this list's: its index came along (the push may lag).
+        const newer = r.value.newer;
+        if (newer && newer.id !== get().index?.id) get().receiveIndex(newer);
+        else recompute();
       }
       const waiting = get().enterWaiting;
       if (waiting !== null && waiting === get().listFor && (!r.ok || r.value.text === waiting.trim())) {
@@ -113,6 +114,8 @@ export const useLiveStore = create<LiveState>((set, get) => {
     },
 
     receiveIndex(index) {
+      // The same index twice (pushed, and along with a preview): nothing to redo.
+      if (get().index?.id === index.id) return;
       set({ index, prepared: prepareIndex(index) });
       recompute();
       const text = get().listFor;
