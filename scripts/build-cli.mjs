@@ -62,6 +62,38 @@ const withoutCdpProtocolFile = {
   },
 };
 
+/**
+ * Libraries require Node modules when loaded that a call rarely needs: the WebSocket and
+ * DevTools libraries `https` and `tls` (for wss:// and https:// addresses; DevTools is plain
+ * ws:// here) and `zlib` (for a compression Chrome does not offer), the argument parser
+ * `child_process` (for subcommands in files of their own, which DeskPilot has none of). Loading
+ * them cost every call ~8 ms. A library gets a stand-in that requires the real module at its
+ * first use; every use in these libraries is at call time (`https.get`, `tls.connect`,
+ * `zlib.createInflateRaw`, `childProcess.spawn`), and one at load would only load it then.
+ */
+const lazyBuiltinsForLibraries = {
+  name: 'lazy-builtins-for-libraries',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(https|tls|zlib|child_process)$/ }, (args) =>
+      /[\\/]node_modules[\\/]/.test(args.importer) ? { path: args.path.replace(/^node:/, ''), namespace: 'lazy-builtin' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      contents: `let real; const load = () => (real ??= require('node:${args.path}'));
+module.exports = new Proxy({}, {
+  get: (_, k) => load()[k],
+  has: (_, k) => k in load(),
+  ownKeys: () => Reflect.ownKeys(load()),
+  getOwnPropertyDescriptor: (_, k) => { const d = Reflect.getOwnPropertyDescriptor(load(), k); if (d) d.configurable = true; return d; },
+});`,
+      loader: 'js',
+    }));
+    // ws's optional native helpers are not installed: without them ws uses its own JavaScript,
+    // and a stand-in that says so spares every call a failed search through node_modules.
+    b.onResolve({ filter: /^(bufferutil|utf-8-validate)$/ }, (args) => ({ path: args.path, namespace: 'not-installed' }));
+    b.onLoad({ filter: /.*/, namespace: 'not-installed' }, (args) => ({ contents: `throw new Error('${args.path} is not bundled');`, loader: 'js' }));
+  },
+};
+
 /** The bundles, with `buildId` compiled in. */
 async function buildAll(buildId) {
   const common = {
@@ -90,23 +122,23 @@ async function buildAll(buildId) {
       // script comes from a code cache ("A dynamic import callback was not specified").
       supported: { 'dynamic-import': false },
       // Native addons stay where npm put them. So do libraries a command may not need, required
-      // from node_modules when used: the OpenAI SDK (the heaviest, only when an LLM is asked), the
-      // sync engine's (only for devices) and the argument parser; a process's loaded packages
-      // then show what it needed (tests/cli/lazy-loading.test.ts). Not zod: the protocol and the
-      // MCP SDK must share one copy, and every command needs it anyway.
+      // from node_modules when used: the OpenAI SDK (the heaviest, only when an LLM is asked) and
+      // the sync engine's (only for devices); a process's loaded packages then show what it
+      // needed (tests/cli/lazy-loading.test.ts). Not zod: the protocol and the MCP SDK must share
+      // one copy, and every command needs it anyway. Nor the argument parser: every call uses it,
+      // and from node_modules it cost ~8 ms a call (five files found, read and compiled).
       external: [
         'node-window-manager',
         'electron',
         'sqlite3',
         'openai',
-        'commander',
         'yjs',
         '@hocuspocus/*',
         'ioredis',
       ],
       // The loader uses a code cache only for the build it was built with (see load-cli.ts).
       footer: { js: `//# deskpilot-build ${buildId}` },
-      plugins: [withoutCdpProtocolFile],
+      plugins: [withoutCdpProtocolFile, lazyBuiltinsForLibraries],
     }),
     build({ ...common, entryPoints: { 'thin-client': 'src/cli/thin-client.ts' }, format: 'cjs', outExtension: { '.js': '.cjs' } }),
     build({ ...common, entryPoints: { 'load-cli': 'src/cli/load-cli.ts' }, format: 'cjs', outExtension: { '.js': '.cjs' } }),
