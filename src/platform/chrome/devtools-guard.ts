@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { clip } from '../../engine/words';
 import { bareHost, isThisComputer } from './host-address';
+import { devtoolsGet } from './devtools-get';
 
 // The DevTools endpoint DeskPilot drives answers plain GETs: /json/list hands out a websocket
 // for every tab (full control of it), /json/close/<id> closes one. So no tab DeskPilot opens
@@ -143,12 +144,9 @@ function browserIdOf(ws: string): string | null {
 /** GET origin/json/version: the browser websocket URL it names, or null for anything else. */
 async function probeVersion(origin: string, timeoutMs: number): Promise<string | null> {
   try {
-    const r = await fetch(`${origin}/json/version`, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    if (!r.ok) {
-      await r.body?.cancel().catch(() => undefined);
-      return null;
-    }
-    const body: unknown = JSON.parse(await r.text());
+    const r = await devtoolsGet(new URL('/json/version', origin), timeoutMs);
+    if (r.status < 200 || r.status > 299) return null;
+    const body: unknown = JSON.parse(r.body);
     const ws = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).webSocketDebuggerUrl : null;
     return typeof ws === 'string' && /^wss?:\/\/[^/]+\/devtools\/browser\//.test(ws) ? ws : null;
   } catch {

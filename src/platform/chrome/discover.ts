@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ChromeUnavailableError, errorMessage } from '../../engine/errors';
+import { devtoolsGet, type DevtoolsAnswer } from './devtools-get';
 
 // Where a browser websocket can come from. Nothing here opens a CDP connection; connect.ts
 // tries the candidates in order and decides which failures to report.
@@ -74,10 +75,10 @@ export function defaultUserDataDirs(
  * decides whether that host is this computer before connecting.
  */
 export async function fetchBrowserWsUrl(addresses: readonly URL[], shown: string, timeoutMs: number): Promise<string> {
-  let response: Response | null = null;
+  let response: DevtoolsAnswer | null = null;
   for (const [i, base] of addresses.entries()) {
     try {
-      response = await fetch(new URL('/json/version', base), { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+      response = await devtoolsGet(new URL('/json/version', base), timeoutMs);
       break;
     } catch (e) {
       // localhost may resolve to ::1 and 127.0.0.1 while Chrome listens on one of them.
@@ -86,14 +87,14 @@ export async function fetchBrowserWsUrl(addresses: readonly URL[], shown: string
     }
   }
   if (!response) throw new ChromeUnavailableError(`Could not reach Chrome at ${shown}; check DESKPILOT_CHROME_URL (or chrome.url in config.json).`);
-  if (!response.ok) {
+  if (response.status < 200 || response.status > 299) {
     throw new ChromeUnavailableError(
       `Chrome at ${shown} answered /json/version with HTTP ${response.status}; if remote debugging was enabled at chrome://inspect (which has no HTTP endpoints), leave DESKPILOT_CHROME_URL and chrome.url unset so DeskPilot finds it through DevToolsActivePort.`,
     );
   }
   let body: unknown;
   try {
-    body = await response.json();
+    body = JSON.parse(response.body);
   } catch {
     body = null;
   }
