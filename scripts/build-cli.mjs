@@ -118,6 +118,9 @@ async function buildAll(buildId) {
       // runs at its first import()), and what it uses is compiled once per command, not per call.
       format: 'cjs',
       outExtension: { '.js': '.cjs' },
+      // Short names: a quarter less text to read and a smaller code cache to load on every call
+      // (~10 ms of CPU). Nothing reads a name of DeskPilot's: what a person sees is an error's message.
+      minifyIdentifiers: true,
       // Every import() becomes a require(): Node 20 loses a script's dynamic-import hook when the
       // script comes from a code cache ("A dynamic import callback was not specified").
       supported: { 'dynamic-import': false },
