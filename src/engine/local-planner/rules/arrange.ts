@@ -18,12 +18,19 @@ const TILE_VERB = new RegExp(`^(?:tile|arrange|split)\\s+(.+?)(?:\\s+(?:side by 
 const SIDE_BY_SIDE = new RegExp(`^(?:put |place |show |arrange |lay out |have )?(.+?)\\s+(?:side by side|next to each other)${ON}$`);
 const LIST = /\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*/;
 
+// Each pattern is tried only when the clause has what it cannot match without (its first words,
+// or the words it ends on): a cold CLI call compiles every pattern it tries.
+const SWAP_FIRST = /^(?:swap|switch|exchange|flip|trade)\b/;
+/** "switch to …" is a switch, never a swap. */
+const SWITCH_TO = /^switch\s+(?:to|over|back)\b/;
+const TILE_FIRST = /^(?:tile|arrange|split)\s/;
+const sideBySide = (clause: string) => clause.includes('side by side') || clause.includes('next to each other');
+
 export function arrangeRule(clause: string, ctx: ClauseContext): ClauseResult | null {
-  const swap = SWAP.exec(clause);
-  // "switch to …" is a switch, never a swap.
-  if (swap && !/^switch\s+(?:to|over|back)\b/.test(clause)) return swapApps(swap[1]!, swap[2]!, ctx);
+  const swap = SWAP_FIRST.test(clause) && !SWITCH_TO.test(clause) ? SWAP.exec(clause) : null;
+  if (swap) return swapApps(swap[1]!, swap[2]!, ctx);
   if (SWAP_ONE.test(clause)) return ask('Swap it with which app? Name both, e.g. "swap chrome and slack".', CONFIDENCE.unclearReference);
-  const tile = TILE_VERB.exec(clause) ?? SIDE_BY_SIDE.exec(clause);
+  const tile = (TILE_FIRST.test(clause) ? TILE_VERB.exec(clause) : null) ?? (sideBySide(clause) ? SIDE_BY_SIDE.exec(clause) : null);
   if (tile) return tileApps(tile[1]!, monitorWord(tile[2]), ctx);
   return null;
 }

@@ -24,7 +24,14 @@ const MANY = [
 
 const ALL = new RegExp(`^${UNDO_VERB} (?:everything|all(?: of it| of them| changes)?|all the changes|it all)$`);
 
+/**
+ * Every pattern above is anchored at the start, on one of these first words: a clause that starts
+ * otherwise is no undo, and the patterns are not even compiled (a cold CLI call pays for that).
+ */
+const FIRST_WORDS = /^(?:undo|revert|reverse|roll|put|move|set|restore|go|take|never)/;
+
 export function undoRule(clause: string): ClauseResult | null {
+  if (!FIRST_WORDS.test(clause)) return null;
   if (ONE.some((re) => re.test(clause))) return ok({ type: 'undo' });
   if (ALL.test(clause)) return ask('How many changes should I undo? Say e.g. "undo the last 3 changes".', CONFIDENCE.ambiguous);
   for (const re of MANY) {
