@@ -28,10 +28,20 @@ export class RawCdp {
     return (await this.pages()).map((p) => p.title).sort();
   }
 
-  /** Opens a tab and waits until its document has the expected title. */
+  /**
+   * Opens a tab and waits until it has loaded and Chrome lists it with its document's title.
+   * (While a page loads, Chrome lists its address as the title: a listing taken then would
+   * differ from one taken a moment later.)
+   */
   async open(url: string, opts: { newWindow?: boolean } = {}): Promise<string> {
     const { targetId } = await this.client.Target.createTarget({ url, newWindow: opts.newWindow });
-    await this.waitFor(async () => (await this.pages()).some((p) => p.targetId === targetId && p.title !== '' && p.url === url), `the tab ${url} to load`);
+    await this.waitFor(async () => (await this.pages()).some((p) => p.targetId === targetId && p.url === url), `the tab ${url} to open`);
+    await this.waitFor(async () => {
+      const title = await this.evaluate(targetId, 'document.readyState === "complete" ? document.title : null');
+      if (typeof title !== 'string') return false;
+      const listed = (await this.pages()).find((p) => p.targetId === targetId)?.title;
+      return title === '' ? !!listed : listed === title;
+    }, `the tab ${url} to load`);
     return targetId;
   }
 
