@@ -3,9 +3,10 @@ import { call } from '../lib/api';
 
 // The launcher's window is as tall as its content: after every layout change the page tells
 // main the height it needs (window:fit). Growing is asked for at once, so an opening list has
-// room to ease into; shrinking waits until the closing transition is over, so it is seen.
+// room to ease into; shrinking waits a moment, so a list that shrinks on several keys in a row
+// while words are typed resizes the window once, when the typing pauses.
 
-/** How long the height transitions of animated-height.tsx take (styles/popover.css), plus a frame. */
+/** How long a shrink waits for the next change: a little longer than the height transitions of animated-height.tsx (styles/popover.css). */
 const SHRINK_DELAY_MS = 180;
 
 /** Room below a dialog that floats over the content. */
