@@ -22,6 +22,7 @@ import { RemoteDesk } from '../src/app/remote-desk';
 import { loadConfig } from '../src/platform/config/load-config';
 import { connectService } from '../src/platform/service/socket-client';
 import { serviceSocketPath } from '../src/platform/service/socket-path';
+import { serviceArgv } from '../src/platform/service/unit-files';
 import { wireEngine } from '../src/compose/wire-engine';
 import type { ChromeBackend } from '../src/engine/ports';
 import { httpGet } from './http-json';
@@ -349,8 +350,10 @@ function servedCounter(socketPath: string): () => Promise<number> {
   };
 }
 
+/** Started as `deskpilot service install`'s unit starts it (its Node options included). */
 async function startService(bin: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [bin, 'service'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [node, ...args] = serviceArgv({ node: process.execPath, bin });
+  const child = spawn(node!, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`deskpilot service did not start within ${SERVICE_START_TIMEOUT_MS / 1000} s: ${output}`)), SERVICE_START_TIMEOUT_MS);

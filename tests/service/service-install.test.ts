@@ -66,7 +66,7 @@ describe('deskpilot service install / uninstall (Linux, systemd user unit)', () 
     expect(r.stdout).toContain(`Wrote ${unitFile}`);
     expect(r.stdout).toContain('systemctl --user daemon-reload && systemctl --user enable --now deskpilot');
     const unit = readFileSync(unitFile, 'utf8');
-    expect(unit).toContain(`\nExecStart=${process.execPath} ${CLI} service --config-dir ${configDir}\n`);
+    expect(unit).toContain(`\nExecStart=${process.execPath} --max-semi-space-size=2 ${CLI} service --config-dir ${configDir}\n`);
     expect(unit).toContain('\nRestart=on-failure\n');
     expect(fakeCalls()).toEqual([]);
   });
@@ -93,6 +93,8 @@ describe('deskpilot service install / uninstall (Linux, systemd user unit)', () 
       const status = await runCli(['service', 'status'], { env });
       expect(status.code).toBe(0);
       expect(status.stdout).toContain(`(pid ${svc.pid})`);
+      // The service runs with the unit's Node options (a small young generation).
+      expect(readFileSync(`/proc/${svc.pid}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=2');
     } finally {
       await svc.stop();
     }
@@ -170,11 +172,11 @@ describe('which config folder the unit names', () => {
       return /\nExecStart=(.+)\n/.exec(readFileSync(unitLocation('linux', env, home)!.file, 'utf8'))![1];
     };
     try {
-      expect(await install({})).toBe('/usr/bin/node /opt/dp/bin/deskpilot.js service');
+      expect(await install({})).toBe('/usr/bin/node --max-semi-space-size=2 /opt/dp/bin/deskpilot.js service');
       // A config folder found through XDG_CONFIG_HOME: systemd's environment may not have it.
       const xdg = path.join(home, 'xdg');
-      expect(await install({ XDG_CONFIG_HOME: xdg })).toBe(`/usr/bin/node /opt/dp/bin/deskpilot.js service --config-dir ${xdg}/deskpilot`);
-      expect(await install({ DESKPILOT_CONFIG_DIR: path.join(home, '.config', 'deskpilot') })).toBe('/usr/bin/node /opt/dp/bin/deskpilot.js service');
+      expect(await install({ XDG_CONFIG_HOME: xdg })).toBe(`/usr/bin/node --max-semi-space-size=2 /opt/dp/bin/deskpilot.js service --config-dir ${xdg}/deskpilot`);
+      expect(await install({ DESKPILOT_CONFIG_DIR: path.join(home, '.config', 'deskpilot') })).toBe('/usr/bin/node --max-semi-space-size=2 /opt/dp/bin/deskpilot.js service');
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
@@ -193,7 +195,7 @@ describe('deskpilot service install on macOS (content only: launchd cannot run h
       const file = path.join(home, 'Library', 'LaunchAgents', 'app.deskpilot.service.plist');
       const plist = readFileSync(file, 'utf8');
       // The default config folder on macOS is not named: the agent finds it by itself.
-      expect(plist).toContain('<string>/usr/local/bin/node</string>\n    <string>/Applications/dp/bin/deskpilot.js</string>\n    <string>service</string>\n  </array>');
+      expect(plist).toContain('<string>/usr/local/bin/node</string>\n    <string>--max-semi-space-size=2</string>\n    <string>/Applications/dp/bin/deskpilot.js</string>\n    <string>service</string>\n  </array>');
       expect(plist).toContain('<key>RunAtLoad</key>\n  <true/>');
       expect(out).toContain(`launchctl bootstrap gui/$(id -u) ${file}`);
       expect(await runServiceUninstall({ disable: false }, io, e)).toBe(0);

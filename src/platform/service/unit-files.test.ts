@@ -34,11 +34,11 @@ describe('service unit files', () => {
   it('writes a systemd unit tied to the graphical session, restarted on failure, with the marker', () => {
     const unit = systemdUnit({ ...line, configDir: '/home/u/deskpilot test' });
     expect(isOurUnit(unit)).toBe(true);
-    expect(unit).toContain('\nExecStart=/usr/bin/node /opt/deskpilot/bin/deskpilot.js service --config-dir "/home/u/deskpilot test"\n');
+    expect(unit).toContain('\nExecStart=/usr/bin/node --max-semi-space-size=2 /opt/deskpilot/bin/deskpilot.js service --config-dir "/home/u/deskpilot test"\n');
     expect(unit).toContain('\nRestart=on-failure\n');
     expect(unit).toContain('\nPartOf=graphical-session.target\nAfter=graphical-session.target\n');
     expect(unit).toContain('\n[Install]\nWantedBy=graphical-session.target\n');
-    expect(systemdUnit(line)).toContain('\nExecStart=/usr/bin/node /opt/deskpilot/bin/deskpilot.js service\n');
+    expect(systemdUnit(line)).toContain('\nExecStart=/usr/bin/node --max-semi-space-size=2 /opt/deskpilot/bin/deskpilot.js service\n');
     expect(isOurUnit('[Unit]\nDescription=someone else\n')).toBe(false);
   });
 
@@ -50,7 +50,7 @@ describe('service unit files', () => {
     if (plist === null) return;
     expect(plist).toEqual({
       Label: 'app.deskpilot.service',
-      ProgramArguments: ['/usr/bin/node', '/opt/deskpilot/bin/deskpilot.js', 'service', '--config-dir', '/Users/u/a & <b>'],
+      ProgramArguments: ['/usr/bin/node', '--max-semi-space-size=2', '/opt/deskpilot/bin/deskpilot.js', 'service', '--config-dir', '/Users/u/a & <b>'],
       RunAtLoad: true,
       KeepAlive: { SuccessfulExit: false },
       ProcessType: 'Interactive',

@@ -11,7 +11,7 @@ export const SYSTEMD_UNIT = 'deskpilot';
 export const SYSTEMD_UNIT_NAME = `${SYSTEMD_UNIT}.service`;
 export const LAUNCH_AGENT_LABEL = 'app.deskpilot.service';
 
-/** The command the unit starts: `node bin/deskpilot.js service [--config-dir DIR]`, every path absolute. */
+/** The command the unit starts: `node --max-semi-space-size=2 bin/deskpilot.js service [--config-dir DIR]`, every path absolute. */
 export interface ServiceCommandLine {
   node: string;
   bin: string;
@@ -19,8 +19,16 @@ export interface ServiceCommandLine {
   configDir?: string;
 }
 
+/**
+ * Node's options for the long-lived service: a small young generation. Under load V8 grows it
+ * to 16 MiB per semi-space, and a mostly idle process keeps it; at 2 MiB the service with 100
+ * tabs stays ~11 MiB smaller (95 against 106 MiB resident), for more and smaller scavenges.
+ * V8 reads this only when the process starts, so it is part of the command line.
+ */
+export const SERVICE_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=2'];
+
 export function serviceArgv(c: ServiceCommandLine): string[] {
-  return [c.node, c.bin, 'service', ...(c.configDir ? ['--config-dir', c.configDir] : [])];
+  return [c.node, ...SERVICE_NODE_OPTIONS, c.bin, 'service', ...(c.configDir ? ['--config-dir', c.configDir] : [])];
 }
 
 /** Whether a unit file's text was written by `deskpilot service install`. */
