@@ -4,6 +4,7 @@ import type { WiredEngine } from '../app/wired';
 import type { RawMonitor, WindowBackend } from '../engine/ports';
 import { createAppCatalog } from '../platform/apps/create-app-catalog';
 import { createRecentPlaces } from '../platform/apps/recent/recent-places';
+import { catalogReusedFor, LIST_REUSE_MS, recentReusedFor } from '../platform/apps/reused-for';
 import { createCdpChromeBackend } from '../platform/chrome/cdp-backend';
 import type { Config, LlmConfig } from '../platform/config/load-config';
 import { createLocalPlanner } from '../engine/local-planner';
@@ -43,7 +44,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
   });
   const windows = await windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
-  const apps = createAppCatalog(platform, env);
+  // A long-lived process snapshots often; these two lists are read from many files (reused-for.ts).
+  const apps = catalogReusedFor(LIST_REUSE_MS, createAppCatalog(platform, env));
   // The LLM's modules (its strict-mode schemas, the transport) only when one is configured.
   const llmModules = llm ? await import('../platform/llm/llm-planner') : null;
   const engine = new Engine({
@@ -58,7 +60,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     windows: windows ? async () => windows : null,
     windowsUnavailableReason: `no window backend for ${platform} yet: app and window commands are unavailable`,
     apps,
-    recent: createRecentPlaces({ platform, env, catalog: apps }),
+    recent: recentReusedFor(LIST_REUSE_MS, createRecentPlaces({ platform, env, catalog: apps })),
     presets: new PresetFileStore(path.join(dir, 'presets.json')),
     tabCollections: new TabCollectionFileStore(path.join(dir, 'tab-collections.json')),
     undo: new UndoFileStore(path.join(dir, 'undo.json')),
