@@ -98,9 +98,16 @@ export class ServiceHost {
       conn.send({ id, ok: false, error: { code: 'bad_request', message: `invalid request: ${errors}` } });
       return;
     }
-    this.count(parsed.data.method);
+    // A call for a CLI of another build is refused before anything runs (and is not counted as served).
+    const req = parsed.data;
+    if (req.method === 'cli' && this.cli && req.params.build !== undefined && req.params.build !== this.cli.build) {
+      const message = `this DeskPilot service runs build ${this.cli.build}, not ${req.params.build}: run the command in its own process`;
+      conn.send({ id, ok: false, error: { code: 'refused', message } });
+      return;
+    }
+    this.count(req.method);
     try {
-      conn.send({ id, ok: true, result: await this.answer(parsed.data, conn) });
+      conn.send({ id, ok: true, result: await this.answer(req, conn) });
     } catch (e) {
       const code = e instanceof DeskPilotError ? e.code : 'failed';
       conn.send({ id, ok: false, error: { code, message: errorMessage(e) } });

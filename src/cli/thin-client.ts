@@ -17,7 +17,6 @@ import { configDirFrom, forwardable } from './service-route';
 // checks each message of the service by hand here, not with the protocol's zod schemas
 // (the service checks what it receives with them).
 
-const HELLO_ID = 1;
 const CALL_ID = 2;
 
 /**
@@ -79,14 +78,6 @@ function relay(socket: net.Socket, argv: string[], cwd: string): Promise<number 
       finish(EXIT.failed);
     };
 
-    const onHello = (m: Message) => {
-      const hello = m.result;
-      if (m.id !== HELLO_ID || m.ok !== true || !isObject(hello) || hello.service !== 'deskpilot' || hello.build !== BUILD_ID) return finish(null);
-      calling = true;
-      const columns = { out: io.helpWidth?.('out'), err: io.helpWidth?.('err') };
-      writeLine(socket, { id: CALL_ID, method: 'cli', params: { argv, cwd, interactive: io.interactive(), columns } });
-    };
-
     const onCallMessage = (m: Message) => {
       if (m.id === CALL_ID && typeof m.cli === 'string' && typeof m.text === 'string') {
         started = true;
@@ -118,13 +109,16 @@ function relay(socket: net.Socket, argv: string[], cwd: string): Promise<number 
       MAX_SERVICE_LINE,
       (value) => {
         if (!isObject(value)) return fail('the DeskPilot service sent something that is not a message');
-        if (calling) onCallMessage(value);
-        else onHello(value);
+        onCallMessage(value);
       },
       (why) => fail(`the DeskPilot service sent ${why}`),
     );
     socket.on('error', () => undefined); // 'close' follows and says it
     socket.on('close', () => fail('the DeskPilot service closed the connection before the command finished (it may have stopped)'));
-    writeLine(socket, { id: HELLO_ID, method: 'hello', params: {} });
+    // The call goes out at once, with this client's build: a service of another build refuses it
+    // before running anything (no hello round trip first).
+    calling = true;
+    const columns = { out: io.helpWidth?.('out'), err: io.helpWidth?.('err') };
+    writeLine(socket, { id: CALL_ID, method: 'cli', params: { build: BUILD_ID, argv, cwd, interactive: io.interactive(), columns } });
   });
 }

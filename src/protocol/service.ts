@@ -37,10 +37,13 @@ export const ServiceRequest = z.discriminatedUnion('method', [
   req('presets.delete', z.strictObject({ name: z.string() })),
   req('subscribe', z.strictObject({ topics: z.array(z.enum(['desk'])).min(1) })),
   // The thin CLI client: the service runs the CLI's own main(argv) for it. Relative paths in
-  // argv resolve against `cwd`; `interactive` and `columns` are the client's terminal.
+  // argv resolve against `cwd`; `interactive` and `columns` are the client's terminal; `build`
+  // is the client's build: a service of another build refuses before running anything (so the
+  // client need not ask hello first).
   req(
     'cli',
     z.strictObject({
+      build: z.string().min(1).max(100).optional(),
       argv: z.array(z.string()).max(1000),
       cwd: z.string().min(1).max(4096),
       interactive: z.boolean(),

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it, onTestFinished } from 'vitest';
@@ -10,6 +10,7 @@ import { startDesktop, type Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
 import { buildPrivateCli, withOtherBuildId, type PrivateCli } from './private-cli';
 import { serviceHealth, spawnService, stopAllServices, type ServiceProcess } from './service-process';
+import { readLines, writeLine } from '../../src/platform/service/ndjson';
 
 // The thin client: with `deskpilot service` running (same build, same config directory), a
 // CLI call only relays — the service runs the CLI's own main() with the client's terminal.
@@ -220,6 +221,16 @@ describeDesktop('the thin client: the service runs the CLI for it, with the same
     await activate('One');
     const ours = await throughService(['exec', switchTo4]);
     expect(steady(theirs)).toEqual(steady(ours));
+    // What the service answered that client: its call, with its build, refused before it ran.
+    const cliNow = await served('cli');
+    const answer = await new Promise<unknown>((resolve, reject) => {
+      const socket = net.connect(socketPath);
+      socket.on('error', reject);
+      readLines(socket, 1 << 20, (m) => (socket.destroy(), resolve(m)), reject);
+      writeLine(socket, { id: 2, method: 'cli', params: { build: other.buildId, argv: ['exec', switchTo4], cwd: workDir, interactive: false } });
+    });
+    expect(answer).toEqual({ id: 2, ok: false, error: { code: 'refused', message: `this DeskPilot service runs build ${cli.buildId}, not ${other.buildId}: run the command in its own process` } });
+    expect(await served('cli')).toBe(cliNow);
   });
 
   /**
