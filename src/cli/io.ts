@@ -1,3 +1,5 @@
+import type { Desk } from '../app/desk';
+
 // The CLI's only contact with the terminal, so commands can be run in-process by tests.
 export interface Io {
   out(text: string): void;
@@ -11,6 +13,11 @@ export interface Io {
   cwd?: string;
   /** The terminal's width for help text, when that stream is a terminal of a known size. */
   helpWidth?(stream: 'out' | 'err'): number | undefined;
+  /**
+   * Set inside the service, which runs the CLI for a thin client: the service's own desk,
+   * borrowed for this call (openDesk returns it instead of a socket round trip to itself).
+   */
+  desk?: Desk;
 }
 
 export function processIo(): Io {

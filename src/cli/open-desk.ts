@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Desk } from '../app/desk';
 import type { ConfigFlags } from '../platform/config/load-config';
 import { serviceSocketPath } from '../platform/service/socket-path';
@@ -13,19 +12,11 @@ export { configDirFrom, serviceAllowed, wantsOwnWiring } from './service-route';
 // start, never different in behaviour. Heavy modules load only on the in-process path.
 // Inside the service itself (running the CLI for a thin client) it is the service's own desk.
 
-const serviceDesk = new AsyncLocalStorage<Desk>();
-
-/**
- * Runs `fn` — the CLI the service runs for a thin client — with every openDesk in it returning
- * `desk` (the service's own engine, borrowed for this call) instead of a socket round trip to itself.
- */
-export function withServiceDesk<T>(desk: Desk, fn: () => Promise<T>): Promise<T> {
-  return serviceDesk.run(desk, fn);
-}
-
 export async function openDesk(flags: ConfigFlags, io: Io): Promise<Desk> {
-  const own = serviceDesk.getStore();
-  if (own) return own;
+  // Inside the service (running the CLI for a thin client): its own desk. Handed in with the
+  // call's io, not kept in an AsyncLocalStorage: that turns on Node's promise hooks for the
+  // whole service, a cost on every promise it makes from then on.
+  if (io.desk) return io.desk;
   if (serviceAllowed(flags)) {
     // Loaded here, not with the module: the service protocol's schemas are not needed without one.
     const { connectService } = await import('../platform/service/socket-client');

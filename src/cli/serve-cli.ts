@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { ServiceHost } from '../app/service-host';
 import { DeskPilotError } from '../engine/errors';
 import { BUILD_ID } from './build-id';
-import { withServiceDesk } from './open-desk';
 import { forwardable } from './service-route';
 import type { Io } from './io';
 
@@ -25,6 +24,6 @@ export function serveCliFor(host: ServiceHost, configDir: string, main: CliMain)
     if (route.configDir && path.resolve(io.cwd, route.configDir) !== path.resolve(configDir)) {
       throw new DeskPilotError(`this DeskPilot service serves ${configDir}, not ${path.resolve(io.cwd, route.configDir)}`, 'refused');
     }
-    return withServiceDesk(desk, () => main(argv, io));
+    return main(argv, { ...io, desk });
   });
 }
