@@ -240,4 +240,45 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     await field(page).press('Escape');
     await expect.poll(() => rig.harness.fitCalls.at(-1), POLL).toBe(idle);
   });
+
+  it('a list that gets shorter has its new height in the very frame that shows it', async () => {
+    await rig.setTabs(['GitHub - alpha', 'GitHub - beta', 'GitHub - gamma', 'Hacker News']);
+    const page = await open();
+    await type(page, 'github ');
+    const before = (await rowTexts(page)).length;
+    // Until the opening transition is over: the block is as tall as its content.
+    const settledHeights = () =>
+      page.evaluate(`(() => {
+        const box = document.querySelector('.launcher-body');
+        return box.getAnimations().length === 0 && Math.abs(box.getBoundingClientRect().height - box.firstElementChild.offsetHeight) <= 1;
+      })()`);
+    await expect.poll(settledHeights, POLL).toBe(true);
+    // In the task right after the frame that first shows the rows for new words, compare the
+    // block's height with its content's: the frame was painted at that height.
+    // (Page code as a string: the tests' TypeScript has no DOM types for these.)
+    await page.evaluate(`(() => {
+      const list = document.getElementById('live-list');
+      const box = document.querySelector('.launcher-body');
+      const inner = box.firstElementChild;
+      const seen = new MutationObserver(() => {
+        const words = list.getAttribute('data-for') || '';
+        if (!words.endsWith(' b')) return;
+        seen.disconnect();
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => (window.seenHeights = { words, box: box.getBoundingClientRect().height, content: inner.getBoundingClientRect().height });
+          ch.port2.postMessage(0);
+        });
+      });
+      seen.observe(list, { attributes: true, attributeFilter: ['data-for'] });
+    })()`);
+    await field(page).press('b');
+    await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
+    expect((await rowTexts(page)).length).toBeLessThan(before);
+    const seen = await page.waitForFunction('window.seenHeights', undefined, { timeout: POLL.timeout });
+    const { box, content } = (await seen.jsonValue()) as { box: number; content: number };
+    // Three tabs became one: a shorter list, at its new height in that frame.
+    expect(content).toBeGreaterThan(0);
+    expect(Math.abs(box - content)).toBeLessThanOrEqual(1);
+  });
 });

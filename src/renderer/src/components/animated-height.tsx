@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 // A block whose height follows its content: it eases open when the content grows (the
 // launcher grows with its list instead of jumping). The content is laid out at once; only the
@@ -8,34 +8,43 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 // layout and paint for every display refresh of its 140 ms (more when frames are drawn as soon
 // as they are ready) — and the list shrinks on most keys while words are typed. The window
 // itself shrinks a moment later (use-fit-window.ts).
+// The height (and the fade class below) is written to the element from the ResizeObserver's
+// callback, not kept in React state: the callback runs inside the frame, after layout, and the
+// browser lays out again before painting, so the frame that shows new content has its new
+// height. Through state, every change of the content's height (most keys while typing) was
+// also a render and commit of this block.
 // `data-animated-height` lets the window-fit hook size the window to where the height is going.
 // The fade at a scrolled edge (scroll-fade) is on only while the content is taller than the
 // block at rest: a mask makes every repaint of the content cost more (the list repaints on each
 // key). While the height eases open the content is taller than the block by design (it is
 // being revealed), so the block is measured for the fade only once no transition is running:
 // otherwise every opening turned the mask (and its scroll-driven animation) on for the whole
-// transition, and each of its frames re-rendered this component.
+// transition.
 
 export function AnimatedHeight({ className, children }: { className?: string; children: ReactNode }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
-  /** The content's height, and whether the block takes it at once (a shrink) or eases to it. */
-  const [height, setHeight] = useState<{ px: number; instant: boolean } | null>(null);
-  const [overflows, setOverflows] = useState(false);
 
   useLayoutEffect(() => {
     const box = outer.current;
     const el = inner.current;
     if (!box || !el) return;
+    /** The height the block was given last (null: none yet, it takes its content's). */
+    let px: number | null = null;
     /** Whether the content is taller than the block, once the block has reached its height. */
     const fits = () => {
       if (box.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')) return;
-      setOverflows(el.offsetHeight > box.clientHeight + 1);
+      box.classList.toggle('scroll-fade', el.offsetHeight > box.clientHeight + 1);
     };
     const contentResized = () => {
       const h = el.offsetHeight;
-      setHeight((was) => (was?.px === h ? was : { px: h, instant: was !== null && h < was.px }));
-      // Growing: the height eases open from the next render; measure once it has (transitionend).
+      if (h !== px) {
+        // Growing eases open (the stylesheet's transition); shrinking, or the first height, is at once.
+        box.style.transition = px === null || h < px ? 'none' : '';
+        box.style.height = `${h}px`;
+        px = h;
+      }
+      // Growing: measure once the height has eased open (transitionend).
       // Shrinking, or an unchanged height (the window changed): at once.
       if (h <= box.clientHeight) fits();
     };
@@ -56,13 +65,10 @@ export function AnimatedHeight({ className, children }: { className?: string; ch
     };
   }, []);
 
+  // className is the same on every render, so React never rewrites the class attribute and the
+  // scroll-fade class set above stays; the height is never a React prop.
   return (
-    <div
-      ref={outer}
-      className={`animated-height${overflows ? ' scroll-fade' : ''}${className ? ` ${className}` : ''}`}
-      data-animated-height=""
-      style={height === null ? undefined : height.instant ? { height: height.px, transition: 'none' } : { height: height.px }}
-    >
+    <div ref={outer} className={`animated-height${className ? ` ${className}` : ''}`} data-animated-height="">
       <div ref={inner} className="animated-height-inner">
         {children}
       </div>
