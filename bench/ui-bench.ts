@@ -11,12 +11,15 @@
 //   3. The live list with 300 tabs in 40 Chrome windows: from each key's keydown (its event
 //      time) until the rows for the new words are in the DOM, until the frame showing them has
 //      been painted (the next task after the animation frame that follows the DOM change; this
-//      includes waiting for that frame, up to one vsync), and until the plan row says what
-//      Enter would do (the offline matcher's preview, a round trip to the service). Also: the
-//      share of keys whose rows were painted within one frame interval of the keydown, the
-//      share whose rows made the first frame after the keydown, and the same typing in a UI
-//      Chromium that draws frames as soon as they are ready (no vsync, no frame-rate limit),
-//      where keystroke → painted is the page's own work without the wait for the display.
+//      includes any wait for that frame), and until the plan row says what Enter would do (the
+//      offline matcher's preview, a round trip to the service). Also: the share of keys whose
+//      rows were painted within one frame interval of the keydown, the share whose rows made
+//      the first frame after the keydown, the UI Chromium's CPU time per key (all its
+//      processes: the work behind a key, which the machine's load barely changes), and the
+//      same typing in a UI Chromium that draws frames as soon as they are ready (no vsync, no
+//      frame-rate limit). Each is measured beside a floor in the same run: the same keys in a
+//      bare field that writes ten plain rows (FLOOR_PAGE), what this machine and browser take
+//      for the least a live list can do; the launcher's figures are given as ratios to it.
 //
 // Figures only; the targets (Enter → done under 100 ms, keystroke → list painted under 16 ms at
 // p95) are reported, never asserted.
@@ -24,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { UI_BROWSER_ARGS, UI_BROWSER_PATH, commandField } from '../tests/harness/ui-browser';
 import { startUiRig, type UiRig } from '../tests/harness/ui-rig';
-import { fmtMs, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu } from './stats';
+import { fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu } from './stats';
 import { TabFixture } from './tab-fixture';
 
 const SWITCH_WARMUP = 3;
@@ -253,60 +256,133 @@ export interface LiveRun {
    * frame after the keydown.
    */
   firstFrame: number;
+  /** CPU time per typed key of the UI Chromium's processes (all of them, warm-up keys included), in ms: the work behind a key, whatever the machine's load. */
+  cpuPerKey: { renderer: number; gpu: number; browser: number; other: number; total: number };
   rows: number;
+  samples: LiveSample[];
+}
+
+/**
+ * The floor: the same probe and keys in a bare text field whose input handler writes ten text
+ * rows (no framework, no styles) — what a keystroke → painted costs on this machine, in this
+ * browser, for the least a live list can do. Measured in the same run as the launcher, so the
+ * launcher's figures read as a ratio to it.
+ */
+const FLOOR_PAGE = `<!doctype html><html><head><title>floor</title></head><body style="margin:0;font:14px sans-serif">
+<input id="command-input" aria-label="Command" autocomplete="off" style="width:600px;font-size:17px">
+<ul id="live-list" data-for="" data-settled="true"></ul>
+<script>
+const field = document.getElementById('command-input');
+const list = document.getElementById('live-list');
+field.addEventListener('input', () => {
+  const words = field.value;
+  const rows = [];
+  for (let i = 0; i < 10; i++) {
+    const li = document.createElement('li');
+    li.textContent = 'Row ' + (i + 1) + ' for ' + words + ' · a title as long as a tab title';
+    rows.push(li);
+  }
+  list.replaceChildren(...rows);
+  list.setAttribute('data-for', words);
+});
+field.focus();
+</script></body></html>`;
+
+/** CPU seconds so far of each of a Chromium's processes, by kind (DevTools' SystemInfo.getProcessInfo; 10 ms ticks). */
+async function browserCpu(browser: Browser): Promise<Record<string, number>> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ type: string; cpuTime: number }> };
+    const by: Record<string, number> = {};
+    for (const p of processInfo) {
+      const kind = p.type === 'renderer' || p.type === 'GPU' || p.type === 'browser' ? p.type.toLowerCase() : 'other';
+      by[kind] = (by[kind] ?? 0) + p.cpuTime * 1000;
+    }
+    return by;
+  } finally {
+    await session.detach();
+  }
+}
+
+/** Types the words key by key into `page` (the probe installed) and reads the samples. */
+async function typeWords(page: Page, browser: Browser): Promise<Omit<LiveRun, 'rows'>> {
+  await page.evaluate(LIVE_PROBE);
+  const input = commandField(page);
+  // One evaluate per key that resolves when the page says so. The bench used to poll with
+  // back-to-back evaluates instead: each was a task on the page's main thread in the middle
+  // of the key's own work, and the polling (this process, the browser relaying CDP) took CPU
+  // from the two cores the page runs on. A person typing has no such client: in the same
+  // minute, alternating runs, polling added ~2.5 ms to painted and ~1.5 ms to rows in the DOM
+  // at p50. What is measured is unchanged: the same keys, timed by the same probe in the page.
+  const done = async (i: number) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out waiting for key ${i} painted and settled`)), TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([page.evaluate((n) => (globalThis as unknown as { __live: { wait(n: number): Promise<boolean> } }).__live.wait(n), i), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  let keys = 0;
+  let firstSample = 0;
+  await waitForQuietCpu();
+  const cpu0 = await browserCpu(browser);
+  for (const [w, words] of [...LIVE_WARMUP, ...LIVE_WORDS].entries()) {
+    if (w === LIVE_WARMUP.length) firstSample = keys;
+    await input.fill('');
+    for (const ch of words) {
+      // The key goes down (keydown, the character typed), and comes up once the list is painted
+      // and settled: a person's key is down for ~50–100 ms, so its keyup does not arrive in the
+      // middle of the key's own work, as keyboard.type's back-to-back keyup did.
+      await page.keyboard.down(ch);
+      await done(keys++);
+      await page.keyboard.up(ch);
+      // A person types a key every ~100 ms or more; the next key starts from a quiet page.
+      await sleep(40);
+    }
+  }
+  const cpu1 = await browserCpu(browser);
+  const perKey = (kind: string) => ((cpu1[kind] ?? 0) - (cpu0[kind] ?? 0)) / keys;
+  const cpuPerKey = { renderer: perKey('renderer'), gpu: perKey('gpu'), browser: perKey('browser'), other: perKey('other'), total: 0 };
+  cpuPerKey.total = cpuPerKey.renderer + cpuPerKey.gpu + cpuPerKey.browser + cpuPerKey.other;
+  const samples = ((await page.evaluate('window.__live.samples')) as LiveSample[]).slice(firstSample);
+  const share = (ok: (s: LiveSample) => boolean) => samples.filter(ok).length / samples.length;
+  return {
+    committed: samples.map((s) => s.committed),
+    painted: samples.map((s) => s.painted),
+    settled: samples.map((s) => s.settled),
+    withinFrame: share((s) => s.painted <= FRAME_MS),
+    firstFrame: share((s) => s.shownFrame <= s.t0 + FRAME_MS),
+    cpuPerKey,
+    samples,
+  };
 }
 
 /** Types the words key by key into a launcher page of `browser` (the rig's own UI browser unless given). */
 export async function liveBench(rig: UiRig, browser?: Browser): Promise<LiveRun> {
   const ui = await rig.open('launcher', { width: 640, height: 64, fit: true, browser });
-  const page: Page = ui.page;
   try {
-    await page.evaluate(LIVE_PROBE);
-    const input = commandField(page);
-    // One evaluate per key that resolves when the page says so. The bench used to poll with
-    // back-to-back evaluates instead: each was a task on the page's main thread in the middle
-    // of the key's own work, and the polling (this process, the browser relaying CDP) took CPU
-    // from the two cores the page runs on. A person typing has no such client: in the same
-    // minute, alternating runs, polling added ~2.5 ms to painted and ~1.5 ms to rows in the DOM
-    // at p50. What is measured is unchanged: the same keys, timed by the same probe in the page.
-    const done = async (i: number) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out waiting for key ${i} painted and settled`)), TIMEOUT_MS);
-      });
-      try {
-        await Promise.race([page.evaluate((n) => (globalThis as unknown as { __live: { wait(n: number): Promise<boolean> } }).__live.wait(n), i), late]);
-      } finally {
-        clearTimeout(timer);
-      }
-    };
-    let keys = 0;
-    let firstSample = 0;
-    await waitForQuietCpu();
-    for (const [w, words] of [...LIVE_WARMUP, ...LIVE_WORDS].entries()) {
-      if (w === LIVE_WARMUP.length) firstSample = keys;
-      await input.fill('');
-      for (const ch of words) {
-        await page.keyboard.type(ch);
-        await done(keys++);
-        // A person types a key every ~100 ms or more; the next key starts from a quiet page.
-        await sleep(40);
-      }
-    }
-    const samples = ((await page.evaluate('window.__live.samples')) as LiveSample[]).slice(firstSample);
-    const rows = await page.locator('#live-list > li').count();
+    const run = await typeWords(ui.page, browser ?? rig.browser);
+    const rows = await ui.page.locator('#live-list > li').count();
     if (ui.problems.length) console.log(`page problems: ${ui.problems.join('; ')}`);
-    const share = (ok: (s: LiveSample) => boolean) => samples.filter(ok).length / samples.length;
-    return {
-      committed: samples.map((s) => s.committed),
-      painted: samples.map((s) => s.painted),
-      settled: samples.map((s) => s.settled),
-      withinFrame: share((s) => s.painted <= FRAME_MS),
-      firstFrame: share((s) => s.shownFrame <= s.t0 + FRAME_MS),
-      rows,
-    };
+    return { ...run, rows };
   } finally {
     await ui.close();
+  }
+}
+
+/** The same keys in the bare field (FLOOR_PAGE), in a page of `browser` as large as the launcher's window. */
+export async function floorBench(browser: Browser): Promise<LiveRun> {
+  const context = await browser.newContext({ viewport: { width: 640, height: 480 } });
+  try {
+    const page = await context.newPage();
+    await page.setContent(FLOOR_PAGE);
+    const run = await typeWords(page, browser);
+    return { ...run, rows: await page.locator('#live-list > li').count() };
+  } finally {
+    await context.close();
   }
 }
 
@@ -317,36 +393,63 @@ async function reportLive(rig: UiRig): Promise<void> {
   await openLiveFixture(rig);
   console.log(`\nlive list: ${LIVE_TABS} tabs in ${LIVE_WINDOWS} windows opened in ${fmtMs(performance.now() - t1)}`);
   const index = await rig.harness.service.handlers()['launcher:index']({});
-  const vsync = await liveBench(rig);
+  // Each mode: the bare field, the launcher, the bare field again (the floor is the mean of its
+  // two runs' percentiles, so a machine that got busier or calmer during the launcher's run
+  // shows as two floors far apart).
+  const modes = async (browser: Browser) => {
+    const floorA = await floorBench(browser);
+    const launcher = await liveBench(rig, browser);
+    const floorB = await floorBench(browser);
+    return { launcher, floor: [floorA, floorB] as const };
+  };
+  const vsync = await modes(rig.browser);
   // The same typing in a UI Chromium without vsync: frames are drawn as soon as they are ready.
   const free = await chromium.launch({ executablePath: UI_BROWSER_PATH, args: [...UI_BROWSER_ARGS, ...NO_VSYNC_ARGS] });
-  let noVsync: LiveRun;
+  let noVsync: Awaited<ReturnType<typeof modes>>;
   try {
-    noVsync = await liveBench(rig, free);
+    noVsync = await modes(free);
   } finally {
     await free.close();
   }
-  const row = (label: string, samples: number[], target: boolean): string[] => {
-    const s = stats(samples);
-    return [label, String(s.n), fmtStats(s), fmtMs(s.min), fmtMs(s.max), target ? `< ${LIVE_TARGET_MS} ms at p95: ${s.p95 < LIVE_TARGET_MS ? 'met' : 'missed'}` : '—'];
+  const floorOf = (runs: readonly [LiveRun, LiveRun], pick: (r: LiveRun) => number[]) => {
+    const a = stats(pick(runs[0]));
+    const b = stats(pick(runs[1]));
+    return { p50: (a.p50 + b.p50) / 2, p95: (a.p95 + b.p95) / 2, spread: `${fmtMs(a.p50)}/${fmtMs(b.p50)} (${fmtMs(a.p95)}/${fmtMs(b.p95)})` };
   };
+  const row = (label: string, samples: number[], target: boolean, floor?: { p50: number; p95: number; spread: string }): string[] => {
+    const s = stats(samples);
+    return [
+      label,
+      String(s.n),
+      fmtStats(s),
+      floor ? floor.spread : '—',
+      floor ? `${fmtRatio(s.p50 / floor.p50)} (${fmtRatio(s.p95 / floor.p95)})` : '—',
+      fmtMs(s.max),
+      target ? `< ${LIVE_TARGET_MS} ms at p95: ${s.p95 < LIVE_TARGET_MS ? 'met' : 'missed'}` : '—',
+    ];
+  };
+  const painted = (r: LiveRun) => r.painted;
+  const committed = (r: LiveRun) => r.committed;
   console.log(
     formatTable([
-      ['measure', 'n', 'p50 (p95)', 'min', 'max', 'target'],
-      row('keystroke → list painted (in page, vsync)', vsync.painted, true),
-      row('keystroke → rows in the DOM (handler, ranking, React commit)', vsync.committed, false),
-      row('keystroke → plan row says what Enter does (preview round trip)', vsync.settled, false),
-      row('keystroke → list painted, no vsync (frames drawn when ready)', noVsync.painted, true),
-      row('keystroke → rows in the DOM, no vsync', noVsync.committed, false),
+      ['measure', 'n', 'launcher p50 (p95)', 'bare field p50 (p95), before/after', 'launcher ÷ bare field', 'max', 'target'],
+      row('keystroke → list painted (in page, vsync)', vsync.launcher.painted, true, floorOf(vsync.floor, painted)),
+      row('keystroke → rows in the DOM (handler, ranking, React commit)', vsync.launcher.committed, false, floorOf(vsync.floor, committed)),
+      row('keystroke → plan row says what Enter does (preview round trip)', vsync.launcher.settled, false),
+      row('keystroke → list painted, no vsync (frames drawn when ready)', noVsync.launcher.painted, true, floorOf(noVsync.floor, painted)),
+      row('keystroke → rows in the DOM, no vsync', noVsync.launcher.committed, false, floorOf(noVsync.floor, committed)),
     ]),
   );
+  const cpu = (r: LiveRun) => `${fmtMs(r.cpuPerKey.total)} (renderer ${fmtMs(r.cpuPerKey.renderer)}, GPU ${fmtMs(r.cpuPerKey.gpu)}, browser ${fmtMs(r.cpuPerKey.browser)}, other ${fmtMs(r.cpuPerKey.other)})`;
+  console.log(`UI Chromium CPU per key, vsync: launcher ${cpu(vsync.launcher)}; bare field ${cpu(vsync.floor[0])} / ${cpu(vsync.floor[1])}`);
+  console.log(`UI Chromium CPU per key, no vsync: launcher ${cpu(noVsync.launcher)}; bare field ${cpu(noVsync.floor[0])} / ${cpu(noVsync.floor[1])}`);
   for (const [name, r] of [['vsync', vsync], ['no vsync', noVsync]] as const) {
     console.log(
-      `${name}: rows in the frame begun at the first vsync after the keydown: ${pct(r.firstFrame)}; ` +
-        `painted within one frame (${fmtMs(FRAME_MS)}) of the keydown: ${pct(r.withinFrame)}`,
+      `${name}: rows in the frame begun at the first vsync after the keydown: launcher ${pct(r.launcher.firstFrame)}, bare field ${pct(r.floor[0].firstFrame)}/${pct(r.floor[1].firstFrame)}; ` +
+        `painted within one frame (${fmtMs(FRAME_MS)}) of the keydown: launcher ${pct(r.launcher.withinFrame)}, bare field ${pct(r.floor[0].withinFrame)}/${pct(r.floor[1].withinFrame)}`,
     );
   }
-  console.log(`the index held ${index.tabs.length} tabs and ${index.apps.reduce((n, a) => n + a.windows.length, 0)} windows; the last list had ${vsync.rows} rows; ${machineNote()}`);
+  console.log(`the index held ${index.tabs.length} tabs and ${index.apps.reduce((n, a) => n + a.windows.length, 0)} windows; the last list had ${vsync.launcher.rows} rows; ${machineNote()}`);
 }
 
 /** Only the live list's part (it opens 300 tabs, so it runs last in `run`): `npx tsx -e "require('./bench/ui-bench').runLive()"`. */
