@@ -79,14 +79,17 @@ export function briefQuestion(question: string): string {
   return m ? `${m[1]!.trim()}?` : question.trim();
 }
 
+/** Words the offline matcher does not know: Enter runs them through the planners. */
+export function unknownLine(words: string, index: DeskIndex): PlanLine {
+  return { title: `Run ${quoted(words)}`, detail: null, note: index.planner === 'llm' ? 'the language model plans it' : 'not a sentence the offline matcher knows' };
+}
+
 /** The plan row for these words: the preview when it is for them, else what Enter will do anyway. */
 export function describePlan(text: string, preview: PlanPreview | null, index: DeskIndex | null): PlanLine {
   const words = text.trim();
   const fallback: PlanLine = { title: `Run ${quoted(words)}`, detail: null, note: null };
   if (!preview || preview.text !== words || !index || preview.index !== index.id) return fallback;
-  if (preview.kind === 'unknown') {
-    return { ...fallback, note: index.planner === 'llm' ? 'the language model plans it' : 'not a sentence the offline matcher knows' };
-  }
+  if (preview.kind === 'unknown') return unknownLine(words, index);
   if (preview.kind === 'ask') {
     const q = preview.question ? tidyMessage(briefQuestion(preview.question)) : 'Which one?';
     const n = preview.choices.length;

@@ -65,6 +65,25 @@ describe('the rows', () => {
     expect(keys(buildRows('show me typescript', index, prepared, preview('show me typescript', { kind: 'unknown' })).rows)).toEqual(['plan', 'tab:3']);
   });
 
+  it('while a name is typed on, the list keeps the shape the last preview gave it (no plan row jumping on every key)', () => {
+    const unknownLast = preview('typesc', { kind: 'unknown' });
+    const next = buildRows('typescr', index, prepared, unknownLast);
+    // Not settled yet (Enter still waits for this preview), but drawn as it will most likely be.
+    expect(keys(next.rows)).toEqual(['tab:3', 'plan']);
+    const plan = next.rows[1];
+    expect(plan?.kind === 'plan' && plan.settled).toBe(false);
+    expect(plan?.kind === 'plan' && plan.line).toEqual({ title: 'Run “typescr”', detail: null, note: 'not a sentence the offline matcher knows' });
+    // When the preview comes and agrees, the rows are the same.
+    expect(buildRows('typescr', index, prepared, preview('typescr', { kind: 'unknown' })).rows.map((r) => (r.kind === 'plan' ? r.line : r.key))).toEqual(next.rows.map((r) => (r.kind === 'plan' ? r.line : r.key)));
+    // A command word makes it a sentence: the plan row goes first at once.
+    expect(keys(buildRows('close typescr', index, prepared, unknownLast).rows)).toEqual(['plan', 'tab:3']);
+    // Words the matcher knew, or a preview for another index, give no such guess.
+    expect(keys(buildRows('typescr', index, prepared, preview('typesc', { kind: 'ask', question: 'Which?', choices: [] })).rows)).toEqual(['plan', 'tab:3']);
+    expect(keys(buildRows('typescr', index, prepared, { ...unknownLast, index: 'older' }).rows)).toEqual(['plan', 'tab:3']);
+    // And when the preview says otherwise, it wins.
+    expect(keys(buildRows('typescr', index, prepared, preview('typescr', { kind: 'ask', question: 'Which?', choices: [] })).rows)).toEqual(['plan', 'tab:3']);
+  });
+
   it('each item says what it is and what it can do', () => {
     const rows = buildRows('xterm code', index, prepared, null).rows;
     expect(rows).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { DeskIndex, LauncherAction, LauncherItemRef, PlanPreview } from '../../../protocol/launcher';
-import { describePlan, type PlanLine } from './describe-plan';
+import { describePlan, unknownLine, type PlanLine } from './describe-plan';
 import { queryOf, rank, type LiveEntity, type PreparedIndex } from './match';
 
 // The launcher's list for one state of the field: the plan row (what Enter does with the
@@ -46,11 +46,19 @@ export function buildRows(text: string, index: DeskIndex | null, prepared: Prepa
   const items = ranked.slice(0, MAX_ITEMS).map((r) => rowFor(r.entity, index!));
   // The service reads the words trimmed (as every request's text is).
   const settled = !!preview && preview.text === text.trim() && !!index && preview.index === index.id;
-  const plan: LiveRow = { kind: 'plan', key: 'plan', text, line: describePlan(text, preview, index), settled };
+  // Until these words' preview arrives: when the matcher did not know the previous words and
+  // these still look like a name, it will most likely not know these either, so the list is
+  // drawn as it will be (matches first, the plan row's note) and the preview usually changes
+  // nothing visible. Otherwise every key of a name ("githu", "github", "github i") moved the
+  // plan row and the highlight down and back up again and re-rendered every row twice.
+  const guessUnknown = !settled && !!preview && !!index && preview.kind === 'unknown' && preview.index === index.id && looksLikeName(preview.text);
+  const unknown = settled ? preview!.kind === 'unknown' : guessUnknown;
+  const line = !settled && guessUnknown && looksLikeName(text) ? unknownLine(text.trim(), index!) : describePlan(text, preview, index);
+  const plan: LiveRow = { kind: 'plan', key: 'plan', text, line, settled };
   // A name the matcher does not know, with things it names: those come first (Enter on
   // "typescr" switches to the tab rather than asking what "typescr" means). A sentence keeps
   // the plan row first: Enter sends it through the planners.
-  const planLast = settled && preview!.kind === 'unknown' && items.length > 0 && looksLikeName(text);
+  const planLast = unknown && items.length > 0 && looksLikeName(text);
   return { rows: planLast ? [...items, plan] : [plan, ...items], more: Math.max(0, ranked.length - MAX_ITEMS) };
 }
 
