@@ -16,14 +16,17 @@ import { MicButton } from './mic-button';
 export function CommandBar({ live = false }: { live?: boolean }) {
   const phase = useCommandStore((s) => s.phase);
   const cancel = useCommandStore((s) => s.cancel);
-  const text = useInputStore((s) => s.text);
+  // What the bar shows depends on two facts about the words, not on the words: selecting the
+  // facts, the bar (and its buttons, the device picker, the mic) does not re-render on every key.
+  const empty = useInputStore((s) => s.text.trim() === '');
+  const agentText = useInputStore((s) => isAgentText(s.text));
   const agentMode = useAgentStore((s) => s.mode);
   const setAgentMode = useAgentStore((s) => s.setMode);
   const onTab = useAgentStore((s) => s.onTab);
   const setOnTab = useAgentStore((s) => s.setOnTab);
   const voice = useVoiceCommand();
   const working = phase.kind === 'working';
-  const agent = agentMode || isAgentText(text);
+  const agent = agentMode || agentText;
   const voiceNote = voice.state === 'recording' ? 'Listening…' : voice.state === 'transcribing' ? 'Transcribing…' : null;
 
   return (
@@ -81,8 +84,8 @@ export function CommandBar({ live = false }: { live?: boolean }) {
             className="icon-button run"
             aria-label="Run"
             title={agent ? 'Plan this task (Enter)' : 'Run (Enter)'}
-            disabled={working || text.trim() === ''}
-            onClick={() => runText(text)}
+            disabled={working || empty}
+            onClick={() => runText(useInputStore.getState().text)}
           >
             <ReturnIcon />
           </button>

@@ -64,8 +64,11 @@ export function CommandInput({ describedBy, live = false }: { describedBy?: stri
       value={text}
       onChange={(e) => {
         cursor.current = null;
-        setText(e.target.value);
+        // The list first: when the field's text then changes, the list is already for it, so
+        // the input store's watcher (live-store.ts) does not hide it in between (which rendered
+        // the launcher's view again on every key).
         if (live) useLiveStore.getState().typed(e.target.value);
+        setText(e.target.value);
       }}
       onKeyDown={(e) => {
         if (e.nativeEvent.isComposing) return;
