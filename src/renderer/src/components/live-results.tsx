@@ -216,13 +216,18 @@ export function LiveResults() {
   );
 }
 
-/** The field's combobox attributes while the list shows. */
+/**
+ * The field's combobox attributes while the list shows. Selected as plain values, so the field
+ * renders again only when they change, not whenever the list does (a preview that arrives and
+ * leaves the highlighted row where it was changes neither).
+ */
 export function useLiveComboboxProps(): Record<string, string | boolean | undefined> {
-  const list = useLiveStore((s) => s.list);
-  const keys = useLiveStore((s) => s.keys);
-  const open = list.rows.length > 0;
-  const row = list.rows[keys.highlight];
-  const active = !open || !row ? undefined : keys.menu ? actionId(row.key, keys.menu.highlight) : rowId(row.key);
+  const open = useLiveStore((s) => s.list.rows.length > 0);
+  const active = useLiveStore(({ list, keys }) => {
+    const row = list.rows[keys.highlight];
+    if (!row) return undefined;
+    return keys.menu ? actionId(row.key, keys.menu.highlight) : rowId(row.key);
+  });
   return {
     role: 'combobox',
     'aria-expanded': open,
