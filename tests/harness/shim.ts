@@ -3,8 +3,9 @@ import { IPC_CHANNELS, IPC_EVENTS } from '../../src/protocol/ipc-channels';
 // The browser side of the web harness: what the preload gives the renderer in Electron —
 // `window.api` (one async method per channel, named by methodName, answering IpcResult) and
 // `window.events` — served as /__harness/shim.js and loaded before the app's script. Calls go
-// to POST /__api/<channel> with the bridge token; main's pushes arrive as Server-Sent Events
-// whose data is the push's payload as JSON (null when it has none).
+// over the /__calls WebSocket once it is open, before that to POST /__api/<channel>, with the
+// bridge token; main's pushes arrive as Server-Sent Events whose data is the push's payload as
+// JSON (null when it has none).
 //
 // The token is not in this file (any page could load a script from another origin and read
 // it): it is in a <meta> of the served index.html, which other origins cannot read. The shim
@@ -37,7 +38,45 @@ export function shimSource(): string {
   const replacer = (_key, value) => (value instanceof Uint8Array ? { [MARK]: toBase64(value) } : value);
   const methodName = (channel) => channel.replace(/:(\\w)/, (_, c) => c.toUpperCase());
 
+  // Calls go over one WebSocket once it is open (as Electron's IPC is one open channel, not an
+  // HTTP request set up per call: a fetch cost the page's main thread ~1 ms a call), and over
+  // POST /__api until then or if it closes.
+  const pending = new Map();
+  let nextId = 1;
+  let socket = null;
+  const openSocket = () => {
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/__calls?token=' + encodeURIComponent(token));
+    ws.onmessage = (e) => {
+      let m = null;
+      try {
+        m = JSON.parse(e.data);
+      } catch (err) {
+        console.error('harness bridge: unreadable answer');
+        return;
+      }
+      const settle = pending.get(m.id);
+      if (!settle) return;
+      pending.delete(m.id);
+      const body = m.result;
+      settle(body && typeof body === 'object' && typeof body.ok === 'boolean' ? body : { ok: false, error: 'harness bridge: unexpected answer', code: 'service_bad_answer' });
+    };
+    ws.onclose = () => {
+      if (socket === ws) socket = null;
+      for (const settle of pending.values()) settle({ ok: false, error: 'harness bridge: the call socket closed', code: 'service_gone' });
+      pending.clear();
+    };
+    socket = ws;
+  };
+  openSocket();
+  const callOverSocket = (channel, request) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, channel, request: request === undefined ? null : request }, replacer));
+    });
+
   const call = async (channel, request) => {
+    if (socket && socket.readyState === WebSocket.OPEN) return callOverSocket(channel, request);
     try {
       const res = await fetch('/__api/' + channel, {
         method: 'POST',

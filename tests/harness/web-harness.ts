@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { WebContents } from 'electron';
 import { guardedHandlers } from '../../src/main/ipc-manager';
@@ -20,6 +21,7 @@ import type { HotkeyStatus, IpcEventPayloads, SettingsView } from '../../src/pro
 import { acquireRenderer } from './build-renderer';
 import { BYTES_MARK, TOKEN_HEADER, TOKEN_META, shimSource } from './shim';
 import { errorMessage } from '../../src/engine/errors';
+import { WebSocketServer, type WebSocket } from 'ws';
 
 // The web test harness: the real renderer build in a real browser, talking to the real
 // AppService over a loopback HTTP bridge instead of Electron IPC. Every request goes through
@@ -31,6 +33,8 @@ import { errorMessage } from '../../src/engine/errors';
 //   GET  /__harness/shim.js        window.api + window.events (see shim.ts)
 //   POST /__api/<channel>          x-deskpilot-token: <token>, JSON body → IpcResult JSON
 //   GET  /__events?token=<token>   Server-Sent Events: 'ui:show', 'ui:voice', 'agent:update' (data: the payload as JSON)
+//   GET  /__calls?token=<token>    WebSocket: {id, channel, request} → {id, result} (the same calls as /__api,
+//                                  on one open channel, as Electron's IPC is: no request set up per call)
 //
 // Refused: a Host other than 127.0.0.1/localhost:<port> (DNS rebinding), a cross-origin
 // Origin, a missing or wrong token (403; the handler never runs).
@@ -58,6 +62,8 @@ export interface WebHarness {
   agentUpdates: Array<IpcEventPayloads['agent:update']>;
   /** How many pages are listening on /__events (wait for ≥1 before emit). */
   eventClients(): number;
+  /** How many calls came over the /__calls WebSocket (the rest came as POST /__api). */
+  socketCalls(): number;
   /** Times (ms since epoch) the renderer asked to hide its window. */
   hideCalls: number[];
   /** Each height the launcher asked its window to take (window:fit). */
@@ -292,6 +298,42 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
     }
   }
 
+  // The calls' WebSocket: the same checks as /__api (Host, Origin, token) before the upgrade;
+  // a browser lets any page open a WebSocket to any origin, so the Origin check matters here.
+  const callServer = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  const refuseUpgrade = (socket: Duplex, pathName: string, reason: string) => {
+    refused.push({ path: pathName, reason });
+    socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+  };
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const p = url.pathname;
+    if (p !== '/__calls') return refuseUpgrade(socket, p, 'no WebSocket here');
+    if (!allowedHosts().includes(req.headers.host ?? '')) return refuseUpgrade(socket, p, `host ${JSON.stringify(req.headers.host ?? '')} is not this loopback server`);
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins().includes(origin)) return refuseUpgrade(socket, p, `origin ${origin}`);
+    if (!tokenOk(url.searchParams.get('token'))) return refuseUpgrade(socket, p, 'missing or wrong token');
+    callServer.handleUpgrade(req, socket, head, (ws) => serveCalls(ws));
+  });
+  let socketCalls = 0;
+  function serveCalls(ws: WebSocket): void {
+    ws.on('message', (data) => {
+      socketCalls++;
+      let id: unknown = null;
+      void (async () => {
+        const message = JSON.parse(String(data)) as { id?: unknown; channel?: unknown; request?: unknown };
+        id = message.id;
+        const channel = message.channel as IpcChannel;
+        if (!IPC_CHANNELS.includes(channel)) return { ok: false, error: `unknown channel ${String(channel)}`, code: 'bad_request' };
+        return invoke[channel]({ sender: trustedSender }, decodeBytes(message.request ?? null));
+      })()
+        .catch((e: unknown) => ({ ok: false, error: `bad call: ${errorMessage(e)}`, code: 'bad_request' }))
+        .then((result) => {
+          if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
+        });
+    });
+  }
+
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -335,10 +377,13 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
       push(event, payload[0]);
     },
     eventClients: () => sse.size,
+    socketCalls: () => socketCalls,
     stop() {
       stopping ??= (async () => {
         for (const res of sse) res.end();
         sse.clear();
+        for (const ws of callServer.clients) ws.terminate();
+        callServer.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { describeDesktop } from '../support/describe-desktop';
 import { POLL, WAIT_MS } from '../support/wait-for';
 import { IPC_CHANNELS, methodName } from '../../src/protocol/ipc-channels';
@@ -234,6 +235,54 @@ describeDesktop('web harness bridge (real AppService and guard over loopback HTT
       expect(harness.calls.length).toBe(calls);
     } finally {
       await other.close();
+    }
+  });
+
+  it('once the page has its call socket open, its calls go over it (one open channel, as Electron\'s IPC is)', async () => {
+    const before = harness.socketCalls();
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => (globalThis as unknown as PageGlobals).api.windowHide({}));
+        return harness.socketCalls();
+      }, POLL)
+      .toBeGreaterThan(before);
+    const calls = harness.calls.length;
+    const answer = await page.evaluate(() => (globalThis as unknown as PageGlobals).api.windowHide({}));
+    expect(answer).toMatchObject({ ok: true });
+    expect(harness.calls.length).toBe(calls + 1);
+  });
+
+  it('the call socket needs the token, this Host and no foreign Origin; a bad call gets an error, not a crash', async () => {
+    const calls = harness.calls.length;
+    const open = (query: string, headers: Record<string, string> = {}) =>
+      new Promise<WebSocket | number>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/__calls${query}`, { headers });
+        ws.once('open', () => resolve(ws));
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        ws.once('error', () => resolve(-1));
+      });
+    const token = `?token=${harness.token}`;
+    expect(await open('')).toBe(403);
+    expect(await open(`?token=${'f'.repeat(64)}`)).toBe(403);
+    expect(await open(token, { origin: 'http://evil.example' })).toBe(403);
+    expect(await open(token, { host: `evil.example:${port}` })).toBe(403);
+    expect(harness.calls.length).toBe(calls);
+
+    const ws = await open(token, { origin: harness.origin });
+    if (typeof ws === 'number') throw new Error(`the page's own socket was refused: ${ws}`);
+    try {
+      const answers: unknown[] = [];
+      ws.on('message', (data) => answers.push(JSON.parse(String(data))));
+      ws.send(JSON.stringify({ id: 7, channel: 'window:hide', request: {} }));
+      ws.send(JSON.stringify({ id: 8, channel: 'fs:read', request: {} }));
+      ws.send('not json');
+      await expect.poll(() => answers.length, POLL).toBe(3);
+      expect(answers).toContainEqual({ id: 7, result: { ok: true, value: { hidden: true } } });
+      expect(answers).toContainEqual({ id: 8, result: { ok: false, error: 'unknown channel fs:read', code: 'bad_request' } });
+      expect(answers).toContainEqual(expect.objectContaining({ id: null, result: expect.objectContaining({ ok: false, code: 'bad_request' }) }));
+      expect(harness.calls.length).toBe(calls + 1);
+    } finally {
+      ws.close();
     }
   });
 
