@@ -23,7 +23,9 @@
 //      bare field that writes ten plain rows (FLOOR_PAGE), what this machine and browser take
 //      for the least a live list can do; the launcher's figures are given as ratios to it.
 //      Keys come at a person's pace (PERSON_KEY_MS apart), and once more in a burst, each as
-//      soon as the previous one settled.
+//      soon as the previous one settled. And in a traced run of its own: keystroke → frame
+//      presented, from Chromium's EventLatency records (what "painted" cannot see: the display
+//      compositor's draw and swap).
 //
 // Figures only; the targets (Enter → done under 100 ms, keystroke → list painted under 16 ms at
 // p95) are reported, never asserted.
@@ -281,6 +283,8 @@ export interface LiveRun {
   painted: number[];
   /** Painted, read after the tasks the page queued during the frame (the launcher's preview request): the probe's earlier reading. */
   afterTasks: number[];
+  /** Keystroke → frame presented (Chromium's EventLatency), in a traced run; empty otherwise. */
+  presented: number[];
   settled: number[];
   /** Share of keys whose rows were painted (main thread done with the frame) within one frame (16.7 ms) of the keydown. */
   withinFrame: number;
@@ -339,7 +343,37 @@ async function browserCpu(browser: Browser): Promise<Record<string, number>> {
 }
 
 /** Types the words key by key into `page` (the probe installed) and reads the samples. */
-async function typeWords(page: Page, browser: Browser, pace: Pace): Promise<Omit<LiveRun, 'rows'>> {
+/**
+ * Keystroke → frame presented, as Chromium records it for its own latency metrics: each
+ * EventLatency trace event of a key press runs from the key event's creation to the
+ * presentation of the frame that carries what its handlers did (the display compositor's draw
+ * and swap included, which the in-page "painted" cannot see). From a trace of only the
+ * `benchmark` category.
+ */
+function keyPressLatencies(trace: Buffer): number[] {
+  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: Array<{ name: string; ph: string; ts: number; id2?: { local?: string; global?: string }; args?: { event_latency?: { event_type?: string } } }> }).traceEvents
+    .filter((e) => e.name === 'EventLatency')
+    .sort((a, b) => a.ts - b.ts);
+  const open = new Map<string, Array<(typeof events)[number]>>();
+  const out: number[] = [];
+  for (const e of events) {
+    const id = e.id2?.local ?? e.id2?.global ?? '';
+    if (e.ph === 'b') open.set(id, [...(open.get(id) ?? []), e]);
+    else if (e.ph === 'e') {
+      const begin = open.get(id)?.pop();
+      if (begin?.args?.event_latency?.event_type === 'KEY_PRESSED') out.push((e.ts - begin.ts) / 1000);
+    }
+  }
+  return out;
+}
+
+/** Two animation frames and a moment more: the frames drawn before now have been presented. */
+async function framesPresented(page: Page): Promise<void> {
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+  await sleep(50);
+}
+
+async function typeWords(page: Page, browser: Browser, pace: Pace, trace = false): Promise<Omit<LiveRun, 'rows'>> {
   await page.evaluate(LIVE_PROBE);
   const input = commandField(page);
   // One evaluate per key that resolves when the page says so. The bench used to poll with
@@ -361,12 +395,22 @@ async function typeWords(page: Page, browser: Browser, pace: Pace): Promise<Omit
   };
   let keys = 0;
   let firstSample = 0;
+  const presented: number[] = [];
   await waitForQuietCpu();
   const cpu0 = await browserCpu(browser);
   for (const [w, words] of [...LIVE_WARMUP, ...LIVE_WORDS].entries()) {
     if (w === LIVE_WARMUP.length) firstSample = keys;
     await input.fill('');
-    let lastDown = 0;
+    // Traced word by word, so the Delete key that fill('') presses is not among the samples. A
+    // key's EventLatency is written when its frame is presented, so each trace starts once the
+    // Delete's frame is out and ends once the last key's is.
+    const traced = trace && w >= LIVE_WARMUP.length;
+    if (traced) {
+      await framesPresented(page);
+      await browser.startTracing(page, { categories: ['benchmark'] });
+    }
+    // A traced word starts a key interval after the trace did (starting it takes the browser a moment).
+    let lastDown = traced ? performance.now() : 0;
     for (const ch of words) {
       if (pace === 'person') {
         const wait = lastDown + PERSON_KEY_MS - performance.now();
@@ -381,6 +425,13 @@ async function typeWords(page: Page, browser: Browser, pace: Pace): Promise<Omit
       await page.keyboard.up(ch);
       if (pace === 'burst') await sleep(BURST_GAP_MS);
     }
+    if (traced) {
+      await framesPresented(page);
+      const word = keyPressLatencies(await browser.stopTracing());
+      // One per key, or the word is left out (said, never mixed with another key's figure).
+      if (word.length === words.length) presented.push(...word);
+      else console.log(`presented: "${words}" left out, ${word.length} key presses traced for its ${words.length} keys`);
+    }
   }
   const cpu1 = await browserCpu(browser);
   const perKey = (kind: string) => ((cpu1[kind] ?? 0) - (cpu0[kind] ?? 0)) / keys;
@@ -392,6 +443,7 @@ async function typeWords(page: Page, browser: Browser, pace: Pace): Promise<Omit
     committed: samples.map((s) => s.committed),
     painted: samples.map((s) => s.painted),
     afterTasks: samples.map((s) => s.afterTasks),
+    presented,
     settled: samples.map((s) => s.settled),
     withinFrame: share((s) => s.painted <= FRAME_MS),
     firstFrame: share((s) => s.shownFrame <= s.t0 + FRAME_MS),
@@ -401,10 +453,10 @@ async function typeWords(page: Page, browser: Browser, pace: Pace): Promise<Omit
 }
 
 /** Types the words key by key into a launcher page of `browser` (the rig's own UI browser unless given). */
-export async function liveBench(rig: UiRig, browser?: Browser, pace: Pace = 'person'): Promise<LiveRun> {
+export async function liveBench(rig: UiRig, browser?: Browser, pace: Pace = 'person', trace = false): Promise<LiveRun> {
   const ui = await rig.open('launcher', { width: 640, height: 64, fit: true, browser });
   try {
-    const run = await typeWords(ui.page, browser ?? rig.browser, pace);
+    const run = await typeWords(ui.page, browser ?? rig.browser, pace, trace);
     const rows = await ui.page.locator('#live-list > li').count();
     if (ui.problems.length) console.log(`page problems: ${ui.problems.join('; ')}`);
     return { ...run, rows };
@@ -414,12 +466,12 @@ export async function liveBench(rig: UiRig, browser?: Browser, pace: Pace = 'per
 }
 
 /** The same keys in the bare field (FLOOR_PAGE), in a page of `browser` as large as the launcher's window. */
-export async function floorBench(browser: Browser): Promise<LiveRun> {
+export async function floorBench(browser: Browser, trace = false): Promise<LiveRun> {
   const context = await browser.newContext({ viewport: { width: 640, height: 480 } });
   try {
     const page = await context.newPage();
     await page.setContent(FLOOR_PAGE);
-    const run = await typeWords(page, browser, 'person');
+    const run = await typeWords(page, browser, 'person', trace);
     return { ...run, rows: await page.locator('#live-list > li').count() };
   } finally {
     await context.close();
@@ -443,6 +495,13 @@ async function reportLive(rig: UiRig): Promise<void> {
     return { launcher, launcherBurst, floor: [floorA, floorB] as const };
   };
   const vsync = await modes(rig.browser, true);
+  // Keys to pixels presented, from Chromium's own latency records. Tracing costs CPU, so this
+  // is a run of its own (bare field, launcher, bare field) and the runs above are untraced.
+  const traced = {
+    floorA: await floorBench(rig.browser, true),
+    launcher: await liveBench(rig, rig.browser, 'person', true),
+    floorB: await floorBench(rig.browser, true),
+  };
   // The same typing in a UI Chromium without vsync: frames are drawn as soon as they are ready.
   const free = await chromium.launch({ executablePath: UI_BROWSER_PATH, args: [...UI_BROWSER_ARGS, ...NO_VSYNC_ARGS] });
   let noVsync: Awaited<ReturnType<typeof modes>>;
@@ -472,6 +531,7 @@ async function reportLive(rig: UiRig): Promise<void> {
   };
   const painted = (r: LiveRun) => r.painted;
   const afterTasks = (r: LiveRun) => r.afterTasks;
+  const presented = (r: LiveRun) => r.presented;
   const committed = (r: LiveRun) => r.committed;
   console.log(
     formatTable([
@@ -479,6 +539,7 @@ async function reportLive(rig: UiRig): Promise<void> {
       row(`keystroke → list painted (in page, vsync; a key every ${PERSON_KEY_MS} ms)`, vsync.launcher.painted, true, floorOf(vsync.floor, painted)),
       row('  the same, read after the tasks the page queued in that frame', vsync.launcher.afterTasks, false, floorOf(vsync.floor, afterTasks)),
       row('keystroke → rows in the DOM (handler, ranking, React commit)', vsync.launcher.committed, false, floorOf(vsync.floor, committed)),
+      row('keystroke → frame presented (Chromium\'s EventLatency, a traced run)', traced.launcher.presented, true, floorOf([traced.floorA, traced.floorB], presented)),
       row('keystroke → plan row says what Enter does (preview round trip)', vsync.launcher.settled, false),
       row(`keystroke → list painted, a burst (each key ${BURST_GAP_MS} ms after the last settled)`, vsync.launcherBurst!.painted, false),
       row('keystroke → list painted, no vsync (frames drawn when ready)', noVsync.launcher.painted, true, floorOf(noVsync.floor, painted)),
