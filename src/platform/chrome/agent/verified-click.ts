@@ -5,6 +5,7 @@
 // document it reached; release it there (swallowed too), let the documents on the way to the element
 // render fresh frames so the browser's hit-test data catches up, and aim again.
 
+import { CdpTimeoutError } from '../cdp-connection';
 import type { FrameSession, World } from './frames';
 import type { ProbeReport } from './hit-probe';
 
@@ -95,7 +96,9 @@ export async function verifiedClick(
  */
 async function whereItMissed(port: ClickPort, target: ClickTarget, others: Array<{ fs: FrameSession; w: World }>): Promise<string | null> {
   // No answer: the press took the element's document away (e.g. a link), so it was delivered.
-  const report = await port.call<ProbeReport>(target.fs, target.w, 'probed').catch(() => null);
+  // A document that did not answer in time says nothing of where the press went: the click
+  // fails as timed out rather than being reported done (or pressed again).
+  const report = await port.call<ProbeReport>(target.fs, target.w, 'probed').catch(unlessTimedOut(null));
   if (report === null || report.got === 'hit') return null;
   if (report.got === 'miss') return report.what;
   const stray = (await Promise.all(others.map((o) => port.call<ProbeReport>(o.fs, o.w, 'probed').catch(() => null)))).find((r) => r?.got);
@@ -104,8 +107,16 @@ async function whereItMissed(port: ClickPort, target: ClickTarget, others: Array
   // stopped it on its way — then the element is :active, the press was delivered, and repeating
   // it would click twice. Otherwise it was dropped (a document that has not painted yet drops
   // input) or went to a frame we do not watch: try again.
-  const pressed = await port.call<boolean>(target.fs, target.w, 'pressed').catch(() => true);
+  const pressed = await port.call<boolean>(target.fs, target.w, 'pressed').catch(unlessTimedOut(true));
   return pressed ? null : '';
+}
+
+/** A failed call's stand-in, except for a timeout, which is passed on. */
+function unlessTimedOut<T>(value: T): (e: unknown) => T {
+  return (e) => {
+    if (e instanceof CdpTimeoutError) throw e;
+    return value;
+  };
 }
 
 async function disarm(port: ClickPort, worlds: Array<{ fs: FrameSession; w: World }>): Promise<void> {
