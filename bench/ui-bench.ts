@@ -11,10 +11,10 @@
 //   3. The live list with 300 tabs in 40 Chrome windows: from each key's keydown (its event
 //      time) until the rows for the new words are in the DOM, until the frame showing them has
 //      been painted (the next task after the animation frame that shows it: the probe's message
-//      is queued first in that frame, so tasks the page queued during the frame — the launcher's
-//      preview request — are not counted; the figure with them, the probe's earlier reading, is
-//      reported beside it; both include any wait for that frame), and until the plan row says what Enter would do (the
-//      offline matcher's preview, a round trip to the service). Also: the share of keys whose
+//      is queued first in that frame, so tasks the page queued during the frame — the
+//      launcher's preview request — are not counted; the figure with them, the probe's earlier
+//      reading, is reported beside it; both include any wait for that frame), and until the plan
+//      row says what Enter would do (the offline matcher's preview, a round trip to the service). Also: the share of keys whose
 //      rows were painted within one frame interval of the keydown, the share whose rows made
 //      the first frame after the keydown, the UI Chromium's CPU time per key (all its
 //      processes: the work behind a key, which the machine's load barely changes), and the
@@ -342,7 +342,6 @@ async function browserCpu(browser: Browser): Promise<Record<string, number>> {
   }
 }
 
-/** Types the words key by key into `page` (the probe installed) and reads the samples. */
 /**
  * Keystroke → frame presented, as Chromium records it for its own latency metrics: each
  * EventLatency trace event of a key press runs from the key event's creation to the
@@ -373,6 +372,7 @@ async function framesPresented(page: Page): Promise<void> {
   await sleep(50);
 }
 
+/** Types the words key by key into `page` (the probe installed) and reads the samples; `trace`: also keystroke → frame presented. */
 async function typeWords(page: Page, browser: Browser, pace: Pace, trace = false): Promise<Omit<LiveRun, 'rows'>> {
   await page.evaluate(LIVE_PROBE);
   const input = commandField(page);
