@@ -1,5 +1,5 @@
 // Small timing and reporting helpers shared by the benches. Figures only: nothing here asserts.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sleep } from '../src/engine/sleep';
@@ -108,6 +108,64 @@ export async function waitForQuietCpu(opts: { idleFraction?: number; sampleMs?: 
     before = now;
   }
   return performance.now() - start;
+}
+
+/** CPU ticks (user + system, all threads) of a process and all its descendants, from /proc; null where /proc is missing. */
+function treeTicks(root: number): number | null {
+  try {
+    const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+    const parent = new Map<number, number>();
+    const ticks = new Map<number, number>();
+    for (const d of procs) {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        // After "pid (comm) ": ppid is field 4, utime 14, stime 15.
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        parent.set(Number(d), Number(f[1]));
+        ticks.set(Number(d), Number(f[11]) + Number(f[12]));
+      } catch {
+        // Exited between the listing and the read.
+      }
+    }
+    let sum = 0;
+    for (const [pid, t] of ticks) {
+      for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
+        if (p === root) {
+          sum += t;
+          break;
+        }
+      }
+    }
+    return ticks.has(root) ? sum : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until a process and its descendants have been quiet (under `busyBelow` of one core) for
+ * `quietMs` in a row — e.g. a browser that was just given 300 tabs, which keeps loading,
+ * laying out and saving them for a minute or more after the last one opened, and whose work
+ * would otherwise land in the middle of whatever is timed next. Resolves with the ms waited and
+ * whether it settled before `maxMs`.
+ */
+export async function waitForQuietTree(root: number, opts: { busyBelow?: number; quietMs?: number; maxMs?: number } = {}): Promise<{ ms: number; settled: boolean }> {
+  const { busyBelow = 0.05, quietMs = 5000, maxMs = 240_000 } = opts;
+  const SAMPLE_MS = 1000;
+  const start = performance.now();
+  let before = treeTicks(root);
+  if (before === null) return { ms: 0, settled: false };
+  let quietSince = start;
+  while (performance.now() - start < maxMs) {
+    await sleep(SAMPLE_MS);
+    const now = treeTicks(root);
+    if (now === null) return { ms: performance.now() - start, settled: false };
+    // Ticks are 10 ms: at busyBelow 0.05, a second with 5 ticks or more is busy.
+    if (((now - before) * 10) / SAMPLE_MS >= busyBelow) quietSince = performance.now();
+    else if (performance.now() - quietSince >= quietMs) return { ms: performance.now() - start, settled: true };
+    before = now;
+  }
+  return { ms: performance.now() - start, settled: false };
 }
 
 /**

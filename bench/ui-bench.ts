@@ -33,7 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { UI_BROWSER_ARGS, UI_BROWSER_PATH, commandField } from '../tests/harness/ui-browser';
 import { startUiRig, type UiRig } from '../tests/harness/ui-rig';
-import { fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu } from './stats';
+import { fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu, waitForQuietTree } from './stats';
 import { TabFixture } from './tab-fixture';
 
 const SWITCH_WARMUP = 3;
@@ -409,9 +409,20 @@ async function typeWords(page: Page, browser: Browser, pace: Pace, trace = false
       await framesPresented(page);
       await browser.startTracing(page, { categories: ['benchmark'] });
     }
-    // A traced word starts a key interval after the trace did (starting it takes the browser a moment).
-    let lastDown = traced ? performance.now() : 0;
+    // A word's first key comes a key interval after the field was cleared (and the trace
+    // started). It came at once, while the cleared field's frames were still being drawn, so
+    // the first key of every word waited for the next display refresh: a person pauses
+    // between one command and the next.
+    let lastDown = performance.now();
     for (const ch of words) {
+      // The page is asked to say when this key is painted and settled before the key goes down,
+      // and that request has reached it (the page runs a session's calls in order, so the
+      // round trip after it returns once it has run): no DevTools call lands in the middle of
+      // the key's own work. A person's keyboard sends none; the bench asked only after the key,
+      // while its frame was being made.
+      const painted = done(keys++);
+      painted.catch(() => undefined); // awaited below; this only keeps an early timeout from counting as unhandled
+      await page.evaluate('0');
       if (pace === 'person') {
         const wait = lastDown + PERSON_KEY_MS - performance.now();
         if (wait > 0) await sleep(wait);
@@ -421,7 +432,7 @@ async function typeWords(page: Page, browser: Browser, pace: Pace, trace = false
       // and settled: a person's key is down for ~50–100 ms, so its keyup does not arrive in the
       // middle of the key's own work, as keyboard.type's back-to-back keyup did.
       await page.keyboard.down(ch);
-      await done(keys++);
+      await painted;
       await page.keyboard.up(ch);
       if (pace === 'burst') await sleep(BURST_GAP_MS);
     }
@@ -484,6 +495,12 @@ async function reportLive(rig: UiRig): Promise<void> {
   const t1 = performance.now();
   await openLiveFixture(rig);
   console.log(`\nlive list: ${LIVE_TABS} tabs in ${LIVE_WINDOWS} windows opened in ${fmtMs(performance.now() - t1)}`);
+  // The fixture Chromium keeps working on its new tabs for a minute or more after the last one
+  // opened (at first more than a core: loading, layout, then saving the session), on the same
+  // two cores as the UI. A person's 300 tabs were opened long before they type: the typing
+  // waits until the fixture browser is quiet.
+  const settle = await waitForQuietTree(rig.desk.chrome!.pid);
+  console.log(`the fixture Chromium ${settle.settled ? 'settled' : 'was still busy'} after ${fmtMs(settle.ms)}`);
   const index = await rig.harness.service.handlers()['launcher:index']({});
   // Each mode: the bare field, the launcher, the bare field again (both floors are shown, so a
   // machine that got busier or calmer during the launcher's run shows as two floors far apart).
