@@ -281,4 +281,73 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     expect(content).toBeGreaterThan(0);
     expect(Math.abs(box - content)).toBeLessThanOrEqual(1);
   });
+
+  it('a list that gets longer while words are typed has its new height in the very frame that shows it, not eased open', async () => {
+    await rig.setTabs(['GitHub - alpha', 'GitHub - beta', 'GitHub - gamma', 'Hacker News']);
+    const page = await open();
+    await type(page, 'github al');
+    await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
+    const before = (await rowTexts(page)).length;
+    await page.evaluate(`(() => {
+      const list = document.getElementById('live-list');
+      const box = document.querySelector('.launcher-body');
+      const inner = box.firstElementChild;
+      const seen = new MutationObserver(() => {
+        if ((list.getAttribute('data-for') || '') !== 'github ') return;
+        seen.disconnect();
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => (window.seenHeights = { box: box.getBoundingClientRect().height, content: inner.getBoundingClientRect().height, easing: box.getAnimations().length });
+          ch.port2.postMessage(0);
+        });
+      });
+      seen.observe(list, { attributes: true, attributeFilter: ['data-for'] });
+    })()`);
+    await field(page).press('Backspace');
+    await field(page).press('Backspace');
+    await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
+    expect((await rowTexts(page)).length).toBeGreaterThan(before);
+    const seen = await page.waitForFunction('window.seenHeights', undefined, { timeout: POLL.timeout });
+    const { box, content, easing } = (await seen.jsonValue()) as { box: number; content: number; easing: number };
+    // One tab became three: a longer list, at its full height in that frame, with no transition running.
+    expect(content).toBeGreaterThan(0);
+    expect(Math.abs(box - content)).toBeLessThanOrEqual(1);
+    expect(easing).toBe(0);
+  });
+
+  it('the list appears whole in the frame of the first key: not faded in, not eased open', async () => {
+    await rig.setTabs(['GitHub - alpha', 'GitHub - beta', 'Hacker News']);
+    const page = await open();
+    await page.evaluate(`(() => {
+      const list = document.getElementById('live-list');
+      const seen = new MutationObserver(() => {
+        const l = document.getElementById('live-list');
+        if (!l || !l.getAttribute('data-for')) return;
+        seen.disconnect();
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel();
+          ch.port1.onmessage = () => {
+            const section = l.closest('.live');
+            const box = document.querySelector('.launcher-body');
+            window.firstFrame = {
+              opacity: getComputedStyle(section).opacity,
+              animations: section.getAnimations().length + box.getAnimations().length,
+              box: box.getBoundingClientRect().height,
+              content: box.firstElementChild.getBoundingClientRect().height,
+            };
+          };
+          ch.port2.postMessage(0);
+        });
+      });
+      seen.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-for'] });
+      void list;
+    })()`);
+    await field(page).press('g');
+    const seen = await page.waitForFunction('window.firstFrame', undefined, { timeout: POLL.timeout });
+    const first = (await seen.jsonValue()) as { opacity: string; animations: number; box: number; content: number };
+    expect(first.opacity).toBe('1');
+    expect(first.animations).toBe(0);
+    expect(first.content).toBeGreaterThan(0);
+    expect(Math.abs(first.box - first.content)).toBeLessThanOrEqual(1);
+  });
 });

@@ -8,6 +8,11 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 // layout and paint for every display refresh of its 140 ms (more when frames are drawn as soon
 // as they are ready) — and the list shrinks on most keys while words are typed. The window
 // itself shrinks a moment later (use-fit-window.ts).
+// While `growsAtOnce` says so (the launcher: while words are typed), growing is at once too.
+// A key every 120 ms or so lands in the middle of a 140 ms ease, and a key that comes while
+// frames are still being drawn waits for the next display refresh (up to 16.7 ms) before its
+// list is drawn; in the UI bench most keys over 14 ms were such keys. An eased grow also
+// shows the new rows only as it opens, not within the frame of the key.
 // The height (and the fade class below) is written to the element from the ResizeObserver's
 // callback, not kept in React state: the callback runs inside the frame, after layout, and the
 // browser lays out again before painting, so the frame that shows new content has its new
@@ -21,9 +26,15 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 // otherwise every opening turned the mask (and its scroll-driven animation) on for the whole
 // transition.
 
-export function AnimatedHeight({ className, children }: { className?: string; children: ReactNode }) {
+export function AnimatedHeight({ className, growsAtOnce, children }: { className?: string; growsAtOnce?: () => boolean; children: ReactNode }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
+  // Read when the content resizes (in the observer below, set up once), so the newest one;
+  // kept current after each commit, before the frame's resize observations run.
+  const atOnce = useRef(growsAtOnce);
+  useLayoutEffect(() => {
+    atOnce.current = growsAtOnce;
+  });
 
   useLayoutEffect(() => {
     const box = outer.current;
@@ -39,8 +50,9 @@ export function AnimatedHeight({ className, children }: { className?: string; ch
     const contentResized = () => {
       const h = el.offsetHeight;
       if (h !== px) {
-        // Growing eases open (the stylesheet's transition); shrinking, or the first height, is at once.
-        box.style.transition = px === null || h < px ? 'none' : '';
+        // Growing eases open (the stylesheet's transition); shrinking, the first height, or
+        // growing while the owner says so (words being typed), is at once.
+        box.style.transition = px === null || h < px || atOnce.current?.() ? 'none' : '';
         box.style.height = `${h}px`;
         px = h;
       }

@@ -14,6 +14,9 @@ import { CommandSurface } from './command-surface';
 // The hotkey launcher: one field and, below it, what the words would act on while they are
 // typed, then the result (or the agent task). Its window is as tall as this content.
 
+/** Words are being typed (the live list is theirs): the body follows the list at once, never eased. */
+const typingWords = () => useLiveStore.getState().listFor !== null;
+
 export function LauncherView() {
   const idle = useCommandStore((s) => s.phase.kind === 'idle');
   const agentIdle = useAgentStore((s) => s.view === null && s.starting === null && s.error === null);
@@ -25,7 +28,7 @@ export function LauncherView() {
     <CommandSurface className="launcher" presets={false}>
       <h1 className="sr-only">DeskPilot</h1>
       <CommandBar live />
-      <AnimatedHeight className="launcher-body">
+      <AnimatedHeight className="launcher-body" growsAtOnce={typingWords}>
         <LiveResults />
         <AgentPanel />
         <ResultPanel />
