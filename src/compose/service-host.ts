@@ -51,6 +51,24 @@ export async function serveEngine(wired: WiredEngine, configDir: string): Promis
   return { socketPath: listening.path, removedStale: listening.removedStale, host, desk, close: () => desk.close() };
 }
 
+/**
+ * The desk of a long-lived process that does not serve it (the app when the socket is taken,
+ * the web test harness): its engine watches the tabs as a served one does, so a snapshot reads
+ * the tab list from memory. Unwatched, every snapshot asks Chrome for each tab's window (one
+ * call a tab): with 300 tabs, the launcher's once-a-second look at the desk kept Chrome's
+ * browser process a quarter of a core busy while the list was in use.
+ */
+export function watchedDesk(wired: WiredEngine): LocalDesk {
+  const stopWatchingTabs = wired.watchTabUse();
+  return new LocalDesk({
+    ...wired,
+    dispose: async () => {
+      stopWatchingTabs();
+      await wired.dispose();
+    },
+  });
+}
+
 export async function startServiceHost(flags: ConfigFlags, log: (line: string) => void = (l) => void process.stderr.write(l + '\n')): Promise<RunningServiceHost> {
   const app = await compose(flags);
   let running;
@@ -110,6 +128,6 @@ export async function hostOrJoin(configDir: string, wire: () => Promise<WiredEng
       await wired.dispose();
       return { desk: late, role: 'client', socketPath };
     }
-    return { desk: new LocalDesk(wired), role: 'alone', socketPath, note: `not serving the DeskPilot socket: ${errorMessage(e)}` };
+    return { desk: watchedDesk(wired), role: 'alone', socketPath, note: `not serving the DeskPilot socket: ${errorMessage(e)}` };
   }
 }

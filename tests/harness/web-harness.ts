@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/platform/config/load-config';
 import { LLM_API_KEY, SettingsStore, type SecretStore } from '../../src/platform/config/settings-store';
 import { wireEngine } from '../../src/compose/wire-engine';
 import { lazyRemote, type LazyRemote } from '../../src/compose/device-sync';
-import { LocalDesk } from '../../src/app/local-desk';
+import { watchedDesk } from '../../src/compose/service-host';
 import { IPC_CHANNELS, IPC_EVENTS, type IpcChannel, type IpcEvent } from '../../src/protocol/ipc-channels';
 import type { HotkeyStatus, IpcEventPayloads, SettingsView } from '../../src/protocol/ipc';
 import { acquireRenderer } from './build-renderer';
@@ -141,7 +141,8 @@ async function serve(rendererDir: string, env: NodeJS.ProcessEnv, releaseBuild: 
   let remote: LazyRemote | null = null;
   const service = new AppService({
     // Again after every settings change: new LLM or Chrome settings take effect on the next command.
-    desk: async () => new LocalDesk(await wireEngine(await loadConfig({}, env), { env, llmApiKey: await secrets.get(LLM_API_KEY) })),
+    // Watching the tabs as main's engine does (it serves its engine, or is alone: watchedDesk).
+    desk: async () => watchedDesk(await wireEngine(await loadConfig({}, env), { env, llmApiKey: await secrets.get(LLM_API_KEY) })),
     settings,
     hotkeys: () => FAKE_HOTKEYS(settingsCache),
     settingsChanged: (view) => {

@@ -331,8 +331,8 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
             const box = document.querySelector('.launcher-body');
             window.firstFrame = {
               opacity: getComputedStyle(section).opacity,
-              animations: section.getAnimations().length + box.getAnimations().length,
-              box: box.getBoundingClientRect().height,
+              // The body's scroll fade follows the scroll position (not time): only transitions count there.
+              animations: section.getAnimations().length + box.getAnimations().filter((a) => a instanceof CSSTransition).length,
               content: box.firstElementChild.getBoundingClientRect().height,
             };
           };
@@ -344,10 +344,11 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     })()`);
     await field(page).press('g');
     const seen = await page.waitForFunction('window.firstFrame', undefined, { timeout: POLL.timeout });
-    const first = (await seen.jsonValue()) as { opacity: string; animations: number; box: number; content: number };
+    // Opaque, and no transition on the body's height (its height may still be capped by the
+    // window, which main grows a moment later: the list then scrolls until it has).
+    const first = (await seen.jsonValue()) as { opacity: string; animations: number; content: number };
     expect(first.opacity).toBe('1');
     expect(first.animations).toBe(0);
     expect(first.content).toBeGreaterThan(0);
-    expect(Math.abs(first.box - first.content)).toBeLessThanOrEqual(1);
   });
 });
