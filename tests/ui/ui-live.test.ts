@@ -59,6 +59,15 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     expect(await field(page).inputValue()).toBe(words);
     await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
   };
+  /**
+   * What the page's probe left in window[name], once it is there. Polled with page.evaluate:
+   * Playwright's waitForFunction polls by evaluating a string in the page, which the renderer's
+   * CSP refuses ('unsafe-eval') whenever the value is not there at the first look.
+   */
+  const seenInPage = async (page: Page, name: string): Promise<unknown> => {
+    await expect.poll(() => page.evaluate(`window.${name} !== undefined`), POLL).toBe(true);
+    return page.evaluate(`window.${name}`);
+  };
   const expectActive = async (ids: Map<string, string>, title: string) => {
     await expect.poll(() => rig.activeTabTitle(), POLL).toBe(title);
     await expect.poll(() => rig.visibility(ids.get(title)!), POLL).toBe('visible');
@@ -217,14 +226,15 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     const calls = rig.harness.calls.length;
     const page = await open();
     await type(page, 'zebra');
-    expect(await rowTexts(page)).toEqual(['Run “zebra”, not a sentence the offline matcher knows']);
+    // Polled: the desk may still be settling from setTabs (a pushed index asks for the preview again).
+    await expect.poll(() => rowTexts(page), POLL).toEqual(['Run “zebra”, not a sentence the offline matcher knows']);
     await rig.raw.open(rig.desk.pages.url('page', { title: 'Zebra crossings' }));
     // The new tab is listed, and the matcher now knows "zebra" (it names that tab).
     await expect.poll(() => rowTexts(page), POLL).toContainEqual(expect.stringMatching(/^Zebra crossings, this computer, (Active )?[Tt]ab$/));
     await expect.poll(async () => (await rowTexts(page))[0], POLL).toMatch(/^Switch to tab \d · Zebra crossings$/);
     // Typing on: the changed desk came pushed, or along with a preview; the window never asked again.
     await type(page, 'zebra crossings');
-    expect((await rowTexts(page))[0]).toMatch(/^Switch to tab \d · Zebra crossings$/);
+    await expect.poll(async () => (await rowTexts(page))[0], POLL).toMatch(/^Switch to tab \d · Zebra crossings$/);
     const channels = rig.harness.calls.slice(calls).map((c) => c.channel);
     expect(channels.filter((c) => c === 'launcher:index')).toHaveLength(1);
   });
@@ -275,8 +285,7 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     await field(page).press('b');
     await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
     expect((await rowTexts(page)).length).toBeLessThan(before);
-    const seen = await page.waitForFunction('window.seenHeights', undefined, { timeout: POLL.timeout });
-    const { box, content } = (await seen.jsonValue()) as { box: number; content: number };
+    const { box, content } = (await seenInPage(page, 'seenHeights')) as { box: number; content: number };
     // Three tabs became one: a shorter list, at its new height in that frame.
     expect(content).toBeGreaterThan(0);
     expect(Math.abs(box - content)).toBeLessThanOrEqual(1);
@@ -307,8 +316,7 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     await field(page).press('Backspace');
     await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
     expect((await rowTexts(page)).length).toBeGreaterThan(before);
-    const seen = await page.waitForFunction('window.seenHeights', undefined, { timeout: POLL.timeout });
-    const { box, content, easing } = (await seen.jsonValue()) as { box: number; content: number; easing: number };
+    const { box, content, easing } = (await seenInPage(page, 'seenHeights')) as { box: number; content: number; easing: number };
     // One tab became three: a longer list, at its full height in that frame, with no transition running.
     expect(content).toBeGreaterThan(0);
     expect(Math.abs(box - content)).toBeLessThanOrEqual(1);
@@ -343,10 +351,9 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
       void list;
     })()`);
     await field(page).press('g');
-    const seen = await page.waitForFunction('window.firstFrame', undefined, { timeout: POLL.timeout });
     // Opaque, and no transition on the body's height (its height may still be capped by the
     // window, which main grows a moment later: the list then scrolls until it has).
-    const first = (await seen.jsonValue()) as { opacity: string; animations: number; content: number };
+    const first = (await seenInPage(page, 'firstFrame')) as { opacity: string; animations: number; content: number };
     expect(first.opacity).toBe('1');
     expect(first.animations).toBe(0);
     expect(first.content).toBeGreaterThan(0);
