@@ -33,8 +33,9 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
     expect(problems).toEqual([]);
   });
 
-  const open = async () => {
-    ui = await rig.open('launcher', { width: 640, height: 64, fit: true });
+  /** The launcher as main shows it: a window that takes the height the page asks for; `tall`: a fixed window with room for any list. */
+  const open = async (opts: { tall?: boolean } = {}) => {
+    ui = await rig.open('launcher', opts.tall ? { width: 640, height: 720 } : { width: 640, height: 64, fit: true });
     return ui.page;
   };
   const field = (page: Page) => page.getByRole('combobox', { name: 'Command' });
@@ -293,7 +294,9 @@ describeDesktop('the launcher lists what the words would act on (web harness, re
 
   it('a list that gets longer while words are typed has its new height in the very frame that shows it, not eased open', async () => {
     await rig.setTabs(['GitHub - alpha', 'GitHub - beta', 'GitHub - gamma', 'Hacker News']);
-    const page = await open();
+    // A window with room for the longer list: a fitted window grows only after main is asked,
+    // and until then caps the body (which then scrolls) whatever the body does.
+    const page = await open({ tall: true });
     await type(page, 'github al');
     await expect.poll(() => matches(page).getAttribute('data-settled'), POLL).toBe('true');
     const before = (await rowTexts(page)).length;
