@@ -14,7 +14,8 @@ describe('JSON syntax errors said once', () => {
   it('drops V8\'s quoted input and its own "is not valid JSON", keeps the rest', () => {
     expect(reasonFor('{"type": x}')).toBe("Unexpected token 'x'");
     expect(reasonFor('x'.repeat(1000))).toBe("Unexpected token 'x'");
-    expect(reasonFor('{"a": "b" x')).toBe("Expected ',' or '}' after property value in JSON at position 10");
+    // Node 22's V8 adds " (line 1 column 11)" after the position; Node 20's does not.
+    expect(reasonFor('{"a": "b" x')).toMatch(/^Expected ',' or '\}' after property value in JSON at position 10(?: \(line 1 column 11\))?$/);
     expect(reasonFor('{"type":')).toBe('Unexpected end of JSON input');
   });
 
