@@ -46,6 +46,17 @@ describe('the labelled set', () => {
     expect(set.cases.some((c) => c.envelope === null)).toBe(true);
   });
 
+  it('holds the blind-2026-11 set on its own five desks, questions included', () => {
+    // Written without reading the matcher (issue 26); its first score is eval/blind-2026-11-first-score.txt.
+    const blind = set.cases.filter((c) => c.tags.includes('blind-2026-11'));
+    expect(blind.length).toBeGreaterThanOrEqual(150);
+    const desks = ['home', 'ops', 'studio', 'thesis', 'webdev'].map((d) => `blind-2026-11-${d}`);
+    expect([...new Set(blind.map((c) => c.context))].sort()).toEqual(desks);
+    expect(desks.every((d) => set.contexts.has(d))).toBe(true);
+    expect(blind.filter((c) => c.envelope === null).length).toBeGreaterThanOrEqual(20);
+    expect(blind.filter((c) => c.tags.includes('everyday')).length).toBeGreaterThanOrEqual(50);
+  });
+
   it('reports broken labels by case id, and the runner exits 1 before planning anything', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-eval-'));
     try {
