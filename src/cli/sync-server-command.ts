@@ -14,8 +14,6 @@ export interface SyncServerArgs {
   redis?: string;
 }
 
-export const SYNC_DATA_FILE = 'sync-server.sqlite';
-
 export async function runSyncServer(flags: ConfigFlags, args: SyncServerArgs, io: Io, stop: Promise<unknown> = signalled()): Promise<number> {
   const port = Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -26,7 +24,7 @@ export async function runSyncServer(flags: ConfigFlags, args: SyncServerArgs, io
     io.err(`--redis: must be redis://host:port or unix:///path/to/socket, not "${args.redis}"\n`);
     return EXIT.invalid;
   }
-  const dataFile = args.data ?? path.join((await loadConfig(flags)).configDir.value, SYNC_DATA_FILE);
+  const dataFile = args.data ?? (await loadConfig(flags)).state.syncDb;
   const { mkdir } = await import('node:fs/promises');
   if (dataFile !== ':memory:') await mkdir(path.dirname(path.resolve(dataFile)), { recursive: true, mode: 0o700 });
   const { startSyncServer } = await import('../platform/sync/sync-server');

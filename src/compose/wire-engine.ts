@@ -39,8 +39,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     chromeUrl: config.chromeUrl.value,
     allowRemote: config.allowRemoteChrome.value,
     profileDir: config.chromeProfileDir,
-    // A private (0700) folder of its own, beside the service's run/ (which holds only its socket).
-    runCacheDir: path.join(dir, 'chrome-run'),
+    // A private (0700) folder of its own, in the cache folder: everything in it can be rebuilt.
+    runCacheDir: config.state.chromeRun,
   });
   const windows = await windowBackendFor(platform, { ...opts, env });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
@@ -55,7 +55,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
       llmMissingReason: 'no LLM is configured: set DESKPILOT_LLM_MODEL (and DESKPILOT_LLM_BASE_URL for Ollama or LM Studio), or use --planner local',
     },
     answerer: llm && llmModules ? llmModules.createLlmAnswerer(llm) : null,
-    turns: new TurnFileStore(path.join(dir, 'turns.json')),
+    turns: new TurnFileStore(config.state.turns),
     chrome: async () => chrome,
     windows: windows ? async () => windows : null,
     windowsUnavailableReason: `no window backend for ${platform} yet: app and window commands are unavailable`,
@@ -63,8 +63,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     recent: recentReusedFor(LIST_REUSE_MS, createRecentPlaces({ platform, env, catalog: apps })),
     presets: new PresetFileStore(path.join(dir, 'presets.json')),
     tabCollections: new TabCollectionFileStore(path.join(dir, 'tab-collections.json')),
-    undo: new UndoFileStore(path.join(dir, 'undo.json')),
-    history: new HistoryFile(path.join(dir, 'history.jsonl')),
+    undo: new UndoFileStore(config.state.undo),
+    history: new HistoryFile(config.state.history),
     deviceId: await loadDeviceId(dir),
   });
   return {

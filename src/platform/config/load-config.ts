@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { agentConfig, type AgentConfig } from './agent-config';
 import { syncConfig, type SyncConfig } from './sync-config';
-import { defaultConfigDir } from './config-dir';
+import { dataDirs, defaultConfigDir, type DataDirs } from './config-dir';
+import { prepareStatePaths, type StatePaths } from './state-paths';
+import { keepPrivate } from '../storage/private-files';
 import { ConfigFile } from './config-file';
 import { DEFAULT_LLM_TIMEOUT_MS, LLM_TIMEOUT_RULE, parseTimeoutMs } from './llm-timeout';
 import { echo } from '../../protocol/echo';
@@ -17,6 +19,10 @@ import type { ConfigFlags, LlmConfig, Origin, Setting } from './setting';
 export interface Config {
   configDir: Setting<string>;
   configFile: string;
+  /** The config, state and cache folders (config-dir.ts says which file goes where). */
+  dirs: DataDirs;
+  /** Each state file's path: in the state folder, or where it was when it could not be moved there. */
+  state: StatePaths;
   chromeUrl: Setting<string | undefined>;
   allowRemoteChrome: Setting<boolean>;
   chromePath: Setting<string | undefined>;
@@ -44,11 +50,16 @@ const pick = <T>(...layers: Array<[T | undefined, Origin]>): Setting<T | undefin
 const envFlag = (v: string | undefined): boolean | undefined =>
   v === undefined || v === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
 
-export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Promise<Config> {
+const stderrWarn = (message: string) => void process.stderr.write(`deskpilot: ${message}\n`);
+
+export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env, warn: (message: string) => void = stderrWarn): Promise<Config> {
   const dir = pick<string>([flags.configDir, 'flag'], [env.DESKPILOT_CONFIG_DIR || undefined, 'env']);
   const configDir: Setting<string> = dir.value ? { value: path.resolve(dir.value), from: dir.from } : { value: defaultConfigDir(env), from: 'default' };
   const configFile = path.join(configDir.value, 'config.json');
   const file = await readConfigFile(configFile);
+  const dirs = dataDirs({ dir: configDir.value, chosen: configDir.from !== 'default' }, env);
+  const state = await prepareStatePaths(dirs, warn);
+  for (const problem of await keepPrivate([dirs.config, dirs.state, dirs.cache])) warn(`could not be made private (readable by you only): ${problem}`);
 
   const allow = pick<boolean>(
     [flags.allowRemoteChrome, 'flag'],
@@ -59,10 +70,12 @@ export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv
   return {
     configDir,
     configFile,
+    dirs,
+    state,
     chromeUrl: pick([flags.chromeUrl, 'flag'], [env.DESKPILOT_CHROME_URL || undefined, 'env'], [file.chrome?.url, 'file']),
     allowRemoteChrome: { value: allow.value ?? false, from: allow.from },
     chromePath: pick([env.DESKPILOT_CHROME_PATH || undefined, 'env'], [file.chrome?.path, 'file']),
-    chromeProfileDir: path.join(configDir.value, 'chrome-profile'),
+    chromeProfileDir: state.chromeProfile,
     llm,
     agent: agentConfig(env, file.agent, llm, (message) => {
       throw new ConfigError(message);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { xdgDir } from '../config/config-dir';
 
 // Where the warm service listens. One service per config directory (tests and a second
 // profile each get their own), in a place only this user can reach: the per-user runtime
@@ -15,8 +16,10 @@ export function serviceSocketPath(
 ): string {
   const key = fnv1a64(path.resolve(configDir));
   if (platform === 'win32') return `\\\\?\\pipe\\deskpilot-${key}`;
+  // A relative XDG_RUNTIME_DIR is invalid (the XDG spec): ignored, as config-dir.ts ignores the others.
+  const runtime = xdgDir(env, 'XDG_RUNTIME_DIR');
   const candidates = [
-    env.XDG_RUNTIME_DIR ? path.join(env.XDG_RUNTIME_DIR, 'deskpilot', `${key}.sock`) : null,
+    runtime ? path.join(runtime, 'deskpilot', `${key}.sock`) : null,
     // A folder of its own: the socket's folder is kept 0700, which the config folder need not be.
     path.join(configDir, 'run', 'service.sock'),
     path.join(os.tmpdir(), `deskpilot-${os.userInfo().uid}`, `${key}.sock`),

@@ -45,7 +45,7 @@ const notAFile = (file: string, s: Stats) =>
 async function openRegular(file: string, flags: number, verb: 'read' | 'written', at = file): Promise<FileHandle | null> {
   let handle: FileHandle;
   try {
-    handle = await open(at, flags | NONBLOCK, 0o666);
+    handle = await open(at, flags | NONBLOCK, PRIVATE_FILE);
   } catch (e) {
     if (isMissing(e)) return null;
     // A directory (EISDIR), a FIFO without a reader (ENXIO), a socket: say what is there.
@@ -95,9 +95,13 @@ export async function resolveStatePath(file: string): Promise<string> {
   }
 }
 
+/** Only this user may read them: tab titles, URLs and typed requests are private (issue 24, D9). */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
+
 export async function ensureStateDir(file: string): Promise<void> {
   try {
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
   } catch (e) {
     throw new StateFileError(`${file}: cannot be written: its folder cannot be created (${reasonOf(e)})`);
   }
@@ -106,10 +110,10 @@ export async function ensureStateDir(file: string): Promise<void> {
 let tmpCounter = 0;
 
 /**
- * Replaces a state file's content all at once. `mode` caps the permissions (0o600: the user
- * only); a file the user has restricted further keeps its restrictions.
+ * Replaces a state file's content all at once. `mode` caps the permissions (default 0o600: the
+ * user only); a file the user has restricted further keeps its restrictions.
  */
-export async function writeStateText(file: string, text: string, mode = 0o666): Promise<void> {
+export async function writeStateText(file: string, text: string, mode = PRIVATE_FILE): Promise<void> {
   await ensureStateDir(file);
   const target = await resolveStatePath(file);
   const existing = await lstat(target).catch((e: unknown) => {

@@ -1,0 +1,158 @@
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI, runCli, type CliResult } from '../support/cli';
+import { spawn } from 'node:child_process';
+
+// Where DeskPilot's files live and who may read them (issue 24 D9, issue 25), with the real CLI:
+// settings in the XDG config folder, what it records in the XDG state folder (moved there once
+// from the config folder, never lost), folders 0700 and files 0600.
+
+const QUERY = JSON.stringify({ type: 'query', question: 'how many tabs are open' });
+const modeOf = (p: string) => statSync(p).mode & 0o777;
+const oldRecord = JSON.stringify({
+  _v: 1,
+  id: 'old-1',
+  batchId: 'old-batch',
+  deviceId: 'device-old',
+  type: 'switch_tab',
+  payload: { type: 'switch_tab', tab_index: 1 },
+  createdAt: 1,
+  finishedAt: 2,
+  result: { ok: true, message: 'Switched to tab 1' },
+});
+
+describe('state and config folders (real CLI, real files)', () => {
+  let tmp: string;
+  let home: string;
+  let env: NodeJS.ProcessEnv;
+  beforeEach(() => {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-dirs-'));
+    home = path.join(tmp, 'home');
+    mkdirSync(home);
+    // Nothing of the test runner's own folders: only HOME decides (no desktop needed for a query).
+    env = { PATH: process.env.PATH, HOME: home, DESKPILOT_NO_SERVICE: '1' };
+  });
+  afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+  const configDir = () => path.join(home, '.config', 'deskpilot');
+  const stateDir = () => path.join(home, '.local', 'state', 'deskpilot');
+  const query = async (e: NodeJS.ProcessEnv = env): Promise<CliResult> => {
+    const r = await runCli(['exec', QUERY], { env: e });
+    expect(r.json?.status, r.stderr).toBe('done');
+    return r;
+  };
+  const historyIds = (file: string) => readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l).id as string);
+
+  it('fresh: history goes to ~/.local/state/deskpilot, folders are 0700 and files 0600', async () => {
+    await query();
+    const history = path.join(stateDir(), 'history.jsonl');
+    expect(existsSync(history)).toBe(true);
+    expect(existsSync(path.join(configDir(), 'history.jsonl'))).toBe(false);
+    expect(modeOf(history)).toBe(0o600);
+    expect(modeOf(stateDir())).toBe(0o700);
+    expect(modeOf(configDir())).toBe(0o700);
+    expect(modeOf(path.join(configDir(), 'device-id'))).toBe(0o600);
+  });
+
+  it('an absolute XDG_STATE_HOME is used; a relative one is ignored with a warning', async () => {
+    const xdgState = path.join(tmp, 'xdg-state');
+    await query({ ...env, XDG_STATE_HOME: xdgState });
+    expect(existsSync(path.join(xdgState, 'deskpilot', 'history.jsonl'))).toBe(true);
+
+    const r = await runCli(['exec', QUERY], { env: { ...env, XDG_STATE_HOME: 'relative/state' } });
+    expect(r.json?.status).toBe('done');
+    expect(r.stderr).toContain('XDG_STATE_HOME is a relative path ("relative/state"), which the XDG Base Directory specification says to ignore');
+    expect(existsSync(path.join(stateDir(), 'history.jsonl'))).toBe(true);
+  });
+
+  it('DESKPILOT_CONFIG_DIR alone keeps everything in that folder (a second profile, a test)', async () => {
+    const dir = path.join(tmp, 'profile');
+    await query({ ...env, DESKPILOT_CONFIG_DIR: dir });
+    expect(existsSync(path.join(dir, 'history.jsonl'))).toBe(true);
+    expect(existsSync(stateDir())).toBe(false);
+    expect(modeOf(dir)).toBe(0o700);
+  });
+
+  it('folders and files made readable by others before are tightened at start (owned by the user only)', async () => {
+    mkdirSync(configDir(), { recursive: true, mode: 0o755 });
+    chmodSync(configDir(), 0o755);
+    for (const name of ['presets.json', 'turns.json', 'undo.json', 'history.jsonl']) {
+      writeFileSync(path.join(configDir(), name), name === 'history.jsonl' ? oldRecord + '\n' : name === 'presets.json' ? '{"version":1,"presets":[]}' : '{"version":1,"' + (name === 'turns.json' ? 'turns' : 'entries') + '":[]}', { mode: 0o644 });
+      chmodSync(path.join(configDir(), name), 0o644);
+    }
+    await query();
+    expect(modeOf(configDir())).toBe(0o700);
+    expect(modeOf(path.join(configDir(), 'presets.json'))).toBe(0o600);
+    for (const name of ['turns.json', 'undo.json', 'history.jsonl']) expect(modeOf(path.join(stateDir(), name)), name).toBe(0o600);
+  });
+
+  it('history in the old config folder is moved once to the state folder, and nothing of it is lost', async () => {
+    mkdirSync(configDir(), { recursive: true });
+    const old = path.join(configDir(), 'history.jsonl');
+    writeFileSync(old, oldRecord + '\n');
+    const first = await query();
+    expect(first.stderr).toContain(`moved ${old} to ${path.join(stateDir(), 'history.jsonl')}`);
+    expect(existsSync(old)).toBe(false);
+    const ids = historyIds(path.join(stateDir(), 'history.jsonl'));
+    expect(ids[0]).toBe('old-1');
+    expect(ids).toHaveLength(2);
+
+    const second = await query();
+    expect(second.stderr).not.toContain('moved');
+    expect(historyIds(path.join(stateDir(), 'history.jsonl'))).toHaveLength(3);
+  });
+
+  it('an existing state file is never replaced by the old one: both are kept, the state one is used, and that is said', async () => {
+    mkdirSync(configDir(), { recursive: true });
+    mkdirSync(stateDir(), { recursive: true });
+    const old = path.join(configDir(), 'history.jsonl');
+    writeFileSync(old, oldRecord + '\n');
+    writeFileSync(path.join(stateDir(), 'history.jsonl'), oldRecord.replace('old-1', 'state-1') + '\n');
+    const r = await query();
+    expect(r.stderr).toContain(`${old} is left where it was`);
+    expect(readFileSync(old, 'utf8')).toBe(oldRecord + '\n');
+    expect(historyIds(path.join(stateDir(), 'history.jsonl'))[0]).toBe('state-1');
+  });
+
+  // Root writes anywhere, so the read-only target is made real by running the CLI as nobody.
+  it.skipIf(process.getuid?.() !== 0)('a state folder that cannot be written: the old file stays in use and nothing is lost', async () => {
+    const nobody = 65534;
+    chmodSync(tmp, 0o755);
+    chownSync(home, nobody, nobody);
+    mkdirSync(configDir(), { recursive: true });
+    const old = path.join(configDir(), 'history.jsonl');
+    writeFileSync(old, oldRecord + '\n');
+    for (const p of [path.join(home, '.config'), configDir(), old]) chownSync(p, nobody, nobody);
+    // The state home belongs to root and is 0755: nobody cannot create deskpilot/ in it.
+    const xdgState = path.join(tmp, 'root-state');
+    mkdirSync(xdgState, { mode: 0o755 });
+    const r = await runAs(nobody, ['exec', QUERY], { ...env, XDG_STATE_HOME: xdgState });
+    expect(r.json?.status, r.stderr).toBe('done');
+    expect(r.stderr).toContain(`${old} stays in use: it could not be moved to ${path.join(xdgState, 'deskpilot')} (permission denied)`);
+    expect(historyIds(old)).toEqual(['old-1', expect.any(String)]);
+    expect(existsSync(path.join(xdgState, 'deskpilot'))).toBe(false);
+  });
+});
+
+/** The real CLI as another user (setpriv, util-linux), as `runCli` runs it. */
+function runAs(uid: number, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('setpriv', [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolve({ code, stdout, stderr, json });
+    });
+  });
+}
