@@ -21,7 +21,7 @@ import { capturePreset, missingApps } from './presets';
 import { readDesk } from './window-ops';
 import type { ResolvedCommand } from './resolve';
 import { batchFrom, checkBatch, droppedReport, prepareInput, previewReport, type BatchStamp, type Prepared } from './prepare';
-import { checkNavigations } from './navigation-check';
+import { checkAgainstDesk } from './desk-checks';
 
 // The pipeline: prepare (validate → resolve against the snapshot → describe) → the caller
 // confirms or drops → run (execute in order → record). Nothing executes unless the whole
@@ -177,7 +177,7 @@ export class Engine {
   async prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
     const prepared = await prepareInput(input, async () => opts.snapshot ?? (await this.snapshot()), () => this.stamp());
     if (!prepared.ok) return prepared;
-    const nav = await checkNavigations(prepared.batch.commands, this.deps.chrome);
+    const nav = await checkAgainstDesk(prepared.batch.commands, this.deps);
     if (nav.ok) return prepared;
     return { ok: false, report: emptyReport(nav.unavailable ? 'unavailable' : 'invalid', { errors: nav.errors, snapshot_taken_at: prepared.batch.snapshot_taken_at }) };
   }
@@ -191,7 +191,7 @@ export class Engine {
     const checked = checkBatch(raw, this.deps.deviceId);
     if (!checked.ok) return checked.report;
     const { batch } = checked;
-    const nav = await checkNavigations(batch.commands, this.deps.chrome, batch.confirm);
+    const nav = await checkAgainstDesk(batch.commands, this.deps, batch.confirm);
     if (!nav.ok) return emptyReport(nav.unavailable ? 'unavailable' : 'invalid', { errors: nav.errors, snapshot_taken_at: batch.snapshot_taken_at, plan: batch.plan });
     let snap: Promise<ContextSnapshot> | null = opts.snapshot ? Promise.resolve(opts.snapshot) : null;
     const snapshot = () => (snap ??= this.snapshot());

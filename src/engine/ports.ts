@@ -242,6 +242,13 @@ export interface RecentPlaces {
   list(limit: number): Promise<{ files: import('../protocol/context').RecentItem[]; projects: import('../protocol/context').RecentItem[] }>;
   /** Opens `path` in the catalog app named `app`, or with the system's default handler (null); resolves once started. */
   open(path: string, app: string | null): Promise<{ pid: number | null }>;
+  /**
+   * Why `path` must not be opened in `app` (null: the default handler): the app would run the
+   * file instead of showing it (a terminal, an interpreter, an entry that takes no files), or
+   * the default handler might (an executable, a .desktop launcher). Null when it may open.
+   * Rejects when `app` is not an installed app.
+   */
+  openRefusal(path: string, app: string | null): Promise<string | null>;
 }
 
 export interface PresetStore {

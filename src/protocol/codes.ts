@@ -13,6 +13,9 @@ export const ERROR_CODES = [
   'cancelled',
   'expired',
   'wrong_device',
+  // a command from another device: its desk changed since the sender saw it; nobody there said yes
+  'desk_changed',
+  'not_confirmed',
   // planning
   'plan_failed',
   'clarification',

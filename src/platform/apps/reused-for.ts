@@ -37,5 +37,9 @@ export function catalogReusedFor(ms: number, catalog: AppCatalog, now?: () => nu
 
 /** The recent places with their list reused for `ms`; opening is untouched. */
 export function recentReusedFor(ms: number, recent: RecentPlaces, now?: () => number): RecentPlaces {
-  return { list: reusedFor(ms, (limit: number) => recent.list(limit), now), open: (path, app) => recent.open(path, app) };
+  return {
+    list: reusedFor(ms, (limit: number) => recent.list(limit), now),
+    open: (path, app) => recent.open(path, app),
+    openRefusal: (path, app) => recent.openRefusal(path, app),
+  };
 }

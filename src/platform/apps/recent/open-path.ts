@@ -3,13 +3,14 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { CatalogApp } from '../../../engine/ports';
 import { AppLaunchError } from '../app-launch-error';
-import { parseDesktopEntry } from '../desktop-entry';
+import { parseDesktopEntry, type DesktopEntry } from '../desktop-entry';
 import { scanApplicationsDir } from '../desktop-files';
 import { ExecSyntaxError, expandFieldCodes, tokenizeExec, type FieldCodeContext } from '../exec-line';
 import { findExecutable } from '../find-executable';
 import { launchEnv } from '../launch-env';
+import { appRunsFile, defaultHandlerRunsFile } from './run-risk';
 import { spawnDetached } from '../spawn-detached';
-import { toXdgApp, xdgLaunchCommand } from '../xdg-catalog';
+import { toXdgApp, xdgLaunchCommand, type XdgApp } from '../xdg-catalog';
 import { xdgApplicationDirs } from '../xdg-dirs';
 
 // Opening a file or folder again: in a named app (its .desktop Exec line with the file filled
@@ -47,19 +48,43 @@ async function desktopFileOf(id: string, env: NodeJS.ProcessEnv): Promise<string
   return null;
 }
 
-async function argvFor(app: CatalogApp, file: string, env: NodeJS.ProcessEnv): Promise<{ argv: string[]; cwd: string }> {
+interface ReadEntry {
+  desktop: string;
+  entry: DesktopEntry;
+  xdg: XdgApp;
+  args: string[];
+}
+
+/** The app's desktop entry as it is on disk now, its Exec line split (field codes kept). */
+async function readEntry(app: CatalogApp, env: NodeJS.ProcessEnv): Promise<ReadEntry> {
   const desktop = await desktopFileOf(app.id, env);
   const text = desktop && (await readFile(desktop, 'utf8').catch(() => null));
   const entry = text ? parseDesktopEntry(text) : null;
   const xdg = entry && desktop ? toXdgApp(app.id, desktop, entry, env) : null;
-  if (!xdg || !entry?.exec) throw new AppLaunchError(app.name, `its desktop entry ${app.id} is gone or cannot be read`);
-  let argv: string[];
+  if (!xdg || !entry?.exec || !desktop) throw new AppLaunchError(app.name, `its desktop entry ${app.id} is gone or cannot be read`);
   try {
-    argv = execWithFile(tokenizeExec(entry.exec), file, { name: xdg.name, icon: entry.icon, location: desktop! });
+    return { desktop, entry, xdg, args: tokenizeExec(entry.exec) };
   } catch (e) {
     if (e instanceof ExecSyntaxError) throw new AppLaunchError(app.name, e.message);
     throw e;
   }
+}
+
+/**
+ * Why `file` must not be opened in `app` (null: the default handler): the app, or the default
+ * handler with this file, would run it instead of showing it. Null when it may be opened.
+ */
+export async function openRefusal(file: string, app: CatalogApp | null, env: NodeJS.ProcessEnv): Promise<string | null> {
+  if (!app) return defaultHandlerRunsFile(file);
+  const { entry, args } = await readEntry(app, env);
+  return appRunsFile({ name: app.name, categories: entry.categories, defaultFor: app.defaultFor }, args);
+}
+
+async function argvFor(app: CatalogApp, file: string, env: NodeJS.ProcessEnv): Promise<{ argv: string[]; cwd: string }> {
+  const { desktop, entry, xdg, args } = await readEntry(app, env);
+  const risk = appRunsFile({ name: app.name, categories: entry.categories, defaultFor: app.defaultFor }, args);
+  if (risk) throw new AppLaunchError(app.name, `not opened: ${risk}`);
+  const argv = execWithFile(args, file, { name: xdg.name, icon: entry.icon, location: desktop });
   return xdgLaunchCommand({ ...xdg, argv }, env);
 }
 
@@ -70,9 +95,11 @@ export async function openPath(file: string, app: CatalogApp | null, opts: OpenP
     throw new AppLaunchError(app?.name ?? 'the default app', `opening recent items is implemented for Linux desktops only so far (not ${platform})`);
   }
   if (!(await stat(file).then(() => true, () => false))) throw new AppLaunchError(app?.name ?? 'the default app', `${file} no longer exists`);
-  const { argv, cwd } = app
-    ? await argvFor(app, file, env)
-    : { argv: ['xdg-open', file], cwd: env.HOME || os.homedir() };
+  if (!app) {
+    const risk = await defaultHandlerRunsFile(file);
+    if (risk) throw new AppLaunchError('the default app', `not opened: ${risk}`);
+  }
+  const { argv, cwd } = app ? await argvFor(app, file, env) : { argv: ['xdg-open', file], cwd: env.HOME || os.homedir() };
   if (!findExecutable(argv[0]!, env)) throw new AppLaunchError(app?.name ?? 'xdg-open', `${argv[0]} not found`);
   const pid = await spawnDetached(argv, { appName: app?.name ?? 'xdg-open', cwd, env: launchEnv(env) });
   return { pid };

@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises';
 import type { RecentItem } from '../../../protocol/context';
 import type { AppCatalog, CatalogApp, RecentPlaces } from '../../../engine/ports';
 import { readJetBrainsRecent } from './jetbrains-recent';
-import { openPath } from './open-path';
+import { AppLaunchError } from '../app-launch-error';
+import { openPath, openRefusal } from './open-path';
 import type { FoundRecent } from './recent-types';
 import { VSCODE_FLAVOURS, readEditorRecent } from './vscode-recent';
 import { readXbelRecent } from './xbel-recent';
@@ -38,6 +39,13 @@ function toItems(found: readonly FoundRecent[], catalog: readonly CatalogApp[], 
 export function createRecentPlaces(opts: RecentPlacesOptions): RecentPlaces {
   const platform = opts.platform ?? process.platform;
   const env = opts.env ?? process.env;
+  /** The installed app named `app`; an app that is not installed is an error, never the default handler in its place. */
+  const catalogEntry = async (app: string | null): Promise<CatalogApp | null> => {
+    if (app === null) return null;
+    const entry = (await opts.catalog.list()).find((a) => a.name === app);
+    if (!entry) throw new AppLaunchError(app, 'no installed app has that name');
+    return entry;
+  };
   return {
     async list(limit) {
       const catalog = opts.catalog.list().catch((): CatalogApp[] => []);
@@ -56,9 +64,13 @@ export function createRecentPlaces(opts: RecentPlacesOptions): RecentPlaces {
       const apps = await catalog;
       return { files: toItems(files, apps, limit), projects: toItems(projects, apps, limit) };
     },
+    async openRefusal(path, app) {
+      if (platform === 'darwin' || platform === 'win32') return null; // open says it cannot open anything there
+      const entry = await catalogEntry(app);
+      return openRefusal(path, entry, env);
+    },
     async open(path, app) {
-      const entry = app === null ? null : ((await opts.catalog.list()).find((a) => a.name === app) ?? null);
-      return openPath(path, entry, { platform, env });
+      return openPath(path, await catalogEntry(app), { platform, env });
     },
   };
 }
