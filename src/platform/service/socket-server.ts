@@ -2,7 +2,7 @@ import { chmod, lstat, unlink } from 'node:fs/promises';
 import net from 'node:net';
 import lockfile from 'proper-lockfile';
 import { MAX_SERVICE_LINE } from '../../protocol/service';
-import { readLines, writeLine } from './ndjson';
+import { endWithLine, readLines, writeLine } from './ndjson';
 import { ensurePrivateFolder } from './socket-folder';
 
 // The service's listening socket: this user only (a folder of this user's, 0700; the socket 0600, made
@@ -127,9 +127,7 @@ function serve(socket: net.Socket, onMessage: OnMessage): void {
     socket,
     MAX_SERVICE_LINE,
     (value) => onMessage(value, conn),
-    (why) => {
-      writeLine(socket, { id: 0, ok: false, error: { code: 'bad_request', message: `the service closed the connection: it received ${why}` } });
-      socket.end();
-    },
+    // Cut off, not just half-closed: a peer that ignores our end would otherwise go on sending.
+    (why) => endWithLine(socket, { id: 0, ok: false, error: { code: 'bad_request', message: `the service closed the connection: it received ${why}` } }),
   );
 }
