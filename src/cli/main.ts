@@ -5,6 +5,7 @@ import { EXIT } from './exit-codes';
 import type { Io } from './io';
 import { processIo } from './io';
 import { errorMessage } from '../engine/errors';
+import { VERSION } from './version';
 
 // The CLI's entry: commander and nothing else is loaded up front, so `--help` and a call
 // answered by the warm service stay close to a bare `node` start. Each action loads its
@@ -24,6 +25,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       getErrHelpWidth: () => io.helpWidth?.('err') ?? 80,
     })
     .showHelpAfterError('(run `deskpilot --help` for usage)')
+    .version(VERSION, '-V, --version', 'print the version')
     .option('--config-dir <dir>', 'config directory (env DESKPILOT_CONFIG_DIR)')
     .option('--chrome-url <url>', 'DevTools endpoint, e.g. http://127.0.0.1:9222 (env DESKPILOT_CHROME_URL)')
     .option('--allow-remote-chrome', 'allow a DevTools endpoint that is not on this machine')

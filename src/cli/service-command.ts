@@ -14,7 +14,11 @@ export async function runService(flags: ConfigFlags, io: Io, main: CliMain, stop
   // Handlers stay until the host has closed: see until-signalled.ts (a once-handler lets the
   // file lock's signal-exit kill the process mid-shutdown, and it exits by signal, not 0).
   const signals = stop ? null : untilSignalled();
-  const [{ startServiceHost }, { ServiceRunningError }] = await Promise.all([import('../compose/service-host'), import('../platform/service/socket-server')]);
+  const [{ startServiceHost }, { ServiceRunningError }, { DeskOwnedError }] = await Promise.all([
+    import('../compose/service-host'),
+    import('../platform/service/socket-server'),
+    import('../platform/storage/desk-owner'),
+  ]);
   let host;
   try {
     host = await startServiceHost(flags);
@@ -22,6 +26,10 @@ export async function runService(flags: ConfigFlags, io: Io, main: CliMain, stop
     signals?.dispose();
     if (e instanceof ServiceRunningError) {
       io.err(`deskpilot: ${e.message} — use it (the CLI does by itself), or stop it first\n`);
+      return EXIT.failed;
+    }
+    if (e instanceof DeskOwnedError) {
+      io.err(`deskpilot: ${e.message}\n`);
       return EXIT.failed;
     }
     throw e;

@@ -9,6 +9,7 @@ import { connectService } from '../platform/service/socket-client';
 import { listenService, ServiceRunningError } from '../platform/service/socket-server';
 import { serviceSocketPath } from '../platform/service/socket-path';
 import { PACKAGE_VERSION } from '../platform/package-version';
+import { claimDesk, DeskOwnedError } from '../platform/storage/desk-owner';
 import type { WiredEngine } from './wire-engine';
 
 // Wiring of the warm service: one engine, and the host that serves it on this user's socket.
@@ -24,8 +25,17 @@ export interface RunningServiceHost {
   close(): Promise<void>;
 }
 
-/** Serves an engine on the socket for `configDir`; throws (and leaves `wired` as it is) when it cannot listen there. */
+/**
+ * Serves an engine on the socket for `configDir`; throws (and leaves `wired` as it is) when it
+ * cannot listen there, or (DeskOwnedError) when another live process already hosts this device
+ * — on another socket too: one host per device identity runs each command once.
+ */
 export async function serveEngine(wired: WiredEngine, configDir: string): Promise<RunningServiceHost> {
+  const socketPath = serviceSocketPath(configDir);
+  const claim = await claimDesk(configDir, socketPath).catch((e: unknown) => {
+    // The owner on this very socket: the service that already runs here, as before.
+    throw e instanceof DeskOwnedError && e.owner.socket === socketPath ? new ServiceRunningError(socketPath) : e;
+  });
   let stopServing = async () => {};
   const desk = new LocalDesk({
     ...wired,
@@ -39,7 +49,13 @@ export async function serveEngine(wired: WiredEngine, configDir: string): Promis
     hello: { version: PACKAGE_VERSION, pid: process.pid, device_id: wired.engine.deviceId, started_at: new Date().toISOString(), config_dir: configDir },
     tabChanges: (fn) => wired.onTabsChanged(fn),
   });
-  const listening = await listenService(serviceSocketPath(configDir), (message, conn) => void host.handle(message, conn));
+  let listening;
+  try {
+    listening = await listenService(socketPath, (message, conn) => void host.handle(message, conn));
+  } catch (e) {
+    await claim.release();
+    throw e;
+  }
   // The serving engine keeps the tab list current from Chrome's events (a snapshot reads memory)
   // and its own record of when each tab is used (tab ages without the companion extension).
   const stopWatchingTabs = wired.watchTabUse();
@@ -47,6 +63,7 @@ export async function serveEngine(wired: WiredEngine, configDir: string): Promis
     stopWatchingTabs();
     host.close();
     await listening.close();
+    await claim.release();
   };
   return { socketPath: listening.path, removedStale: listening.removedStale, host, desk, close: () => desk.close() };
 }
@@ -122,8 +139,8 @@ export async function hostOrJoin(configDir: string, wire: () => Promise<WiredEng
   try {
     return { desk: (await serveEngine(wired, configDir)).desk, role: 'host', socketPath };
   } catch (e) {
-    // Another host started in between: use it rather than run a second engine.
-    const late = e instanceof ServiceRunningError ? await joinService(socketPath) : null;
+    // Another host started in between, or hosts this device on another socket: use it rather than run a second engine.
+    const late = e instanceof ServiceRunningError ? await joinService(socketPath) : e instanceof DeskOwnedError ? await joinService(e.owner.socket) : null;
     if (late) {
       await wired.dispose();
       return { desk: late, role: 'client', socketPath };
