@@ -87,8 +87,10 @@ async function start(): Promise<void> {
       );
       if (opened.note) console.error(`DeskPilot: ${opened.note}`);
       // The process that owns the desk runs its device worker (a running `deskpilot service` has its own),
-      // with the sync credential from the keychain (or the file `deskpilot devices pair` wrote).
-      if (opened.role !== 'client' && !deviceSync) {
+      // with the sync credential from the keychain (or the file `deskpilot devices pair` wrote). Only
+      // the host holds the device's claim (service-host.ts): an engine left alone (another process
+      // owns this device, its socket out of reach) must not run the device's commands a second time.
+      if (opened.role === 'host' && !deviceSync) {
         const [{ startDeviceSync }, { keychainCredentials }, { credentialFile }] = await Promise.all([
           import('../compose/device-sync'),
           import('../platform/sync/keychain-credential'),
