@@ -14,11 +14,13 @@
 //                                          that build, for tests and the bench)
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `deskpilot --version` prints it (src/cli/version.ts).
+const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
 const outdirFlag = process.argv.indexOf('--outdir');
 const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(root, 'out', 'cli');
 const entry = path.join(outdir, 'main.cjs');
@@ -94,7 +96,7 @@ module.exports = new Proxy({}, {
   },
 };
 
-/** The bundles, with `buildId` compiled in. */
+/** The bundles, with `buildId` and the version compiled in. */
 async function buildAll(buildId) {
   const common = {
     write: false,
@@ -107,7 +109,7 @@ async function buildAll(buildId) {
     minifySyntax: true,
     legalComments: 'none',
     logLevel: 'warning',
-    define: { __DESKPILOT_BUILD_ID__: JSON.stringify(buildId) },
+    define: { __DESKPILOT_BUILD_ID__: JSON.stringify(buildId), __DESKPILOT_VERSION__: JSON.stringify(version) },
   };
   const [cli, thin, loader] = await Promise.all([
     build({
