@@ -7,6 +7,7 @@ import { CLI } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
+import { COMPANION_DIR } from '../tabs/companion-view';
 import { allRunnableExamples, runnableExamples } from './runnable-examples';
 
 // The README's commands, run as a reader would type them: each line of a `sh runnable` block
@@ -49,8 +50,21 @@ describe('the documentation\'s runnable examples are found', () => {
   });
 });
 
-/** The tabs the examples talk about: one Reddit tab, two YouTube tabs, and a few others. */
-const TABS = ['Reddit - front page', 'Hacker News', 'YouTube - cat videos', 'GitHub - deskpilot/issues', 'YouTube - lofi beats', 'Docs'];
+/**
+ * The tabs the examples talk about: one Reddit tab, two YouTube tabs, GitHub and Gmail tabs, a page
+ * that mentions kubernetes, and one address open twice.
+ */
+const TABS: Array<Record<string, string>> = [
+  { title: 'Reddit - front page' },
+  { title: 'Hacker News' },
+  { title: 'YouTube - cat videos' },
+  { title: 'GitHub - deskpilot/issues' },
+  { title: 'YouTube - lofi beats' },
+  { title: 'Docs', text: 'Deploying the sync server on kubernetes.' },
+  { title: 'Gmail - Inbox' },
+  { title: 'GitHub - deskpilot/pulls' },
+  { title: 'Hacker News' },
+];
 
 describeDesktop('the documentation\'s runnable examples, run through bash against the test desktop', () => {
   let desk: Desktop;
@@ -59,10 +73,11 @@ describeDesktop('the documentation\'s runnable examples, run through bash agains
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    desk = await startDesktop({ chrome: true, apps: ['xterm', 'xclock'] });
+    // The companion extension, as `deskpilot chrome launch` loads it: the tab manager's examples pin and group.
+    desk = await startDesktop({ chrome: true, apps: ['xterm', 'xclock'], extensions: [COMPANION_DIR] });
     raw = await RawCdp.connect(desk.chrome!.browserWsUrl);
     const before = await raw.pages();
-    for (const title of TABS) await raw.open(desk.pages.url('page', { title }));
+    for (const query of TABS) await raw.open(desk.pages.url('page', query));
     for (const p of before) await raw.close(p.targetId);
 
     dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-docs-'));
