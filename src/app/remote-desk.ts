@@ -8,6 +8,7 @@ import type { Preset } from '../protocol/preset';
 import type { ExecReport } from '../protocol/report';
 import { ErrorCode } from '../protocol/codes';
 import { SERVICE_RESULTS, type Health, type Hello, type ServiceMethod } from '../protocol/service';
+import { boundTurn } from '../protocol/turn';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { ServiceClient } from '../platform/service/socket-client';
 import type { Desk, PlanOptions } from './desk';
@@ -65,7 +66,8 @@ export class RemoteDesk implements Desk {
   }
 
   async remember(turn: Turn): Promise<void> {
-    await call(this.client, 'remember', { turn });
+    // Cut to what the socket takes: a long request is still remembered, by its start.
+    await call(this.client, 'remember', { turn: boundTurn(turn) });
   }
 
   listPresets(): Promise<Preset[]> {

@@ -3,8 +3,10 @@ import { Envelope } from './commands';
 import { ContextSnapshot } from './context';
 import { PreparedBatch, ResolvedCommand } from './prepared-batch';
 import { Preset } from './preset';
+import { ConsentRequest } from './remote-consent';
 import { ExecReportSchema } from './report';
 import { MAX_SERVICE_LINE } from './service-wire';
+import { TurnSchema } from './turn';
 
 // The warm service's socket protocol: newline-delimited JSON, one request → one response
 // (matched by id), plus events the service pushes to subscribers and, while it runs the CLI
@@ -17,7 +19,6 @@ export { MAX_SERVICE_LINE };
 
 const PlannerModeSchema = z.enum(['auto', 'local', 'llm']);
 const Frontmost = z.strictObject({ app: z.string().max(256), title: z.string().max(2000) }).nullable();
-const TurnSchema = z.strictObject({ at: z.number(), text: z.string().max(4000), envelope: z.unknown(), outcome: z.string().max(20_000) });
 
 const req = <M extends string, P extends z.ZodType>(method: M, params: P) =>
   z.strictObject({ id: z.number().int().nonnegative(), method: z.literal(method), params });
@@ -52,6 +53,10 @@ export const ServiceRequest = z.discriminatedUnion('method', [
   ),
   /** The line the client's user typed for the question (`ask`) of the running `cli` call `call`. */
   req('cli.answer', z.strictObject({ call: z.number().int().nonnegative(), line: z.string().max(100_000) })),
+  /** Other devices' requests to close things on this desk, waiting for this desk's user (`deskpilot devices requests`). */
+  req('consent.list', none),
+  /** This desk's user answers one (`deskpilot devices approve|deny ID`). */
+  req('consent.answer', z.strictObject({ id: ConsentRequest.shape.id, yes: z.boolean() })),
 ]);
 export type ServiceRequest = z.infer<typeof ServiceRequest>;
 export type ServiceMethod = ServiceRequest['method'];
@@ -92,6 +97,7 @@ export const PlanOutcomeSchema = z.strictObject({
   usage: z.strictObject({ prompt_tokens: z.number(), completion_tokens: z.number() }).nullable(),
   candidates: z.array(Candidate),
   note: z.string().optional(),
+  backendDown: z.boolean().optional(),
 });
 
 export const PlanResultSchema = z.strictObject({
@@ -124,6 +130,8 @@ export const SERVICE_RESULTS = {
   subscribe: z.strictObject({ topics: z.array(z.string()) }),
   cli: z.strictObject({ exit_code: z.number().int() }),
   'cli.answer': z.strictObject({ ok: z.literal(true) }),
+  'consent.list': z.strictObject({ requests: z.array(ConsentRequest) }),
+  'consent.answer': z.strictObject({ ok: z.literal(true) }),
 } as const satisfies Record<ServiceMethod, z.ZodType>;
 
 export const ServiceError = z.strictObject({ code: z.string(), message: z.string() });
