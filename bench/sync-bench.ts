@@ -14,7 +14,8 @@ import { compose } from '../src/compose/compose';
 import type { ContextSnapshot, TabInfo } from '../src/protocol/context';
 import { connectSync } from '../src/platform/sync/sync-connection';
 import { SyncDoc } from '../src/platform/sync/sync-doc';
-import { enrollKeyOf, newDeviceKey, newUserSecret, userIdOf } from '../src/platform/sync/sync-secret';
+import { newDeviceKey, newEnrollKey, userIdOf } from '../src/platform/sync/sync-secret';
+import { testUser } from '../tests/sync/keyrings';
 import { startSyncServer } from '../src/platform/sync/sync-server';
 import { openTakenJournal } from '../src/platform/sync/taken-journal';
 import { startDesktop } from '../tests/support/desktop';
@@ -68,7 +69,7 @@ function desk(tabs: TabInfo[]): ContextSnapshot {
 /** CPU time of one publish after a single tab changed (the snapshot is already taken), and the update it sends. */
 function publishCost(): void {
   const doc = new Y.Doc();
-  const sync = new SyncDoc(doc);
+  const sync = new SyncDoc(doc, testUser(['bench'], ['bench-device'])[0]!.ring);
   let sent = 0;
   doc.on('update', (u: Uint8Array) => (sent = u.byteLength));
   const tabs = Array.from({ length: PUBLISH_TABS }, (_, i) => tab(i + 1));
@@ -123,12 +124,13 @@ async function roundTrips(): Promise<void> {
     const wired = await compose({ configDir: path.join(dir, 'b'), chromeUrl: desktop.chrome!.browserWsUrl });
     const bDesk = new LocalDesk(wired);
     cleanups.push(() => bDesk.close());
-    const secret = newUserSecret();
-    const enrollKey = enrollKeyOf(secret);
+    const enrollKey = newEnrollKey();
     const userId = userIdOf(enrollKey);
     const token = (deviceId: string) => ({ userId, deviceId, deviceKey: newDeviceKey(), enrollKey });
-    const b = connectSync({ url: server.url, token: token(wired.engine.deviceId) });
-    const a = connectSync({ url: server.url, token: token('bench-sender-a') });
+    // Both devices' keys and trust lists in memory: rows are signed and sealed as in use.
+    const [ka, kb] = testUser(['A', 'B'], ['bench-sender-a', wired.engine.deviceId]);
+    const b = connectSync({ url: server.url, token: token(wired.engine.deviceId), keyring: kb!.ring });
+    const a = connectSync({ url: server.url, token: token('bench-sender-a'), keyring: ka!.ring });
     cleanups.push(() => (a.close(), b.close()));
     await Promise.all([a.ready, b.ready]);
     a.doc.pairDevice({ v: 1, id: 'bench-sender-a', name: 'A', platform: process.platform, version: 'bench', last_seen: Date.now() });

@@ -2,18 +2,25 @@ import { errorMessage } from '../engine/errors';
 import { emptyReport, type ExecReport } from '../protocol/report';
 import { COMMAND_TTL_MS, ROW_MAX_AGE_TTLS, type CommandRow } from '../protocol/sync';
 import type { SyncDoc } from '../platform/sync/sync-doc';
+import type { TrustedSender } from '../platform/sync/trust-store';
+import type { PreparedBatch } from '../protocol/prepared-batch';
 import type { TakenJournal } from '../platform/sync/taken-journal';
 import type { Desk } from './desk';
+import type { RemoteConsent } from './sync/remote-consent';
+import { runRemoteBatch } from './sync/remote-gate';
 
 // The device worker: this desk's side of the cross-device queue, run by the host that owns
 // the desk (the warm service, or the app). It
 //  - publishes this device's row (name, platform, last seen) and, throttled, its desk;
+//  - looks at a row only once the document has verified it against this desk's own trust list
+//    (SyncDoc.readRow: signed by a device this desk trusts and has not removed, sealed with the
+//    current document key); anything else addressed here is dropped and logged, never run;
 //  - runs the rows addressed to this device through the same desk.run as every front end
 //    (the batch is checked again against the live desk, with the same refusals), after
 //    marking the row taken — on disk first, so a device killed mid-command answers it as
 //    interrupted when it comes back instead of running it twice;
-//  - never runs a row past its TTL (also one found after waking from sleep: it is deleted),
-//    nor one sent by a device that is not paired or was removed;
+//  - never runs a row past its TTL (its own clock against the sender's created-at, both ways:
+//    also one found after waking from sleep: it is deleted);
 //  - deletes rows nobody will read any more (expired ones for this device, any row older
 //    than ROW_MAX_AGE_TTLS × TTL).
 
@@ -26,7 +33,9 @@ export interface WorkerLink {
 }
 
 export interface DeviceWorkerOptions {
-  desk: Pick<Desk, 'run' | 'snapshot'>;
+  desk: Pick<Desk, 'run' | 'snapshot' | 'prepare'>;
+  /** How this desk's user says yes to another device closing things here (remote-consent.ts); absent: such commands are not confirmed. */
+  consent?: RemoteConsent | null;
   link: WorkerLink;
   journal: TakenJournal;
   deviceId: string;
@@ -42,11 +51,24 @@ export interface DeviceWorkerOptions {
   log?: (line: string) => void;
 }
 
+/** What the target's gate gets for a verified `run` row (the decrypted batch, the verified sender). */
+export interface RemoteRequest {
+  rowId: string;
+  sender: TrustedSender;
+  batch: PreparedBatch;
+  /** Who asked on the sender, as the sender says: shown as who asked, never as consent. */
+  askedBy: string | null;
+  /** The row's TTL, by this device's clock: no later than this may it run. */
+  deadline: number;
+}
+
 export class DeviceWorker {
   private readonly ttl: number;
   private readonly clock: () => number;
   private readonly log: (line: string) => void;
   private readonly running = new Set<string>();
+  /** Rows dropped (and logged) once, so a hostile row is not logged on every change. */
+  private readonly dropped = new Set<string>();
   private readonly cleanups: Array<() => void> = [];
   private publishing: Promise<void> | null = null;
   private publishAgain = false;
@@ -68,9 +90,10 @@ export class DeviceWorker {
     this.started = true;
     const { link } = this.o;
     link.setOnline(this.o.deviceId);
-    this.cleanups.push(this.doc.onRows((ids) => ids.forEach((id) => this.consider(id))));
-    this.cleanups.push(this.doc.onDevices(() => this.checkStillPaired()));
-    link.onSynced(() => this.onSynced());
+    // Looked at once the update is fully applied: a notice in the same update (a device removed,
+    // a new document key) has then been applied to the trust list.
+    this.cleanups.push(this.doc.onRows((ids) => queueMicrotask(() => ids.forEach((id) => this.consider(id)))));
+    link.onSynced(() => queueMicrotask(() => this.onSynced()));
     link.onRefused((reason) => {
       this.log(`sync: the server refused this device (${reason}); the worker stops — pair it again with \`deskpilot devices pair --join\``);
       void this.stop();
@@ -121,7 +144,6 @@ export class DeviceWorker {
   private onSynced(): void {
     if (this.stopped) return;
     this.putDeviceRow();
-    if (!this.checkStillPaired()) return;
     this.scanAll();
     void this.publishSoon();
   }
@@ -131,13 +153,6 @@ export class DeviceWorker {
     if (this.doc.device(this.o.deviceId)?.removed_at !== undefined) return;
     const { deviceId: id, name, platform, version } = this.o;
     this.doc.putDevice({ v: 1, id, name, platform, version, last_seen: this.clock() });
-  }
-
-  private checkStillPaired(): boolean {
-    if (this.doc.device(this.o.deviceId)?.removed_at === undefined) return true;
-    this.log('sync: this device was removed (`deskpilot devices remove`); the worker stops — pair it again to use it');
-    void this.stop();
-    return false;
   }
 
   private scanAll(): void {
@@ -153,11 +168,13 @@ export class DeviceWorker {
     const read = this.doc.readRow(id);
     if (read === null) return;
     if (!read.ok) {
-      // Not a row this version can run: the sender learns it from the row going away.
+      // Not a row this desk believes (unsigned, forged, from a device it does not trust, under a
+      // retired key) or can read: dropped, and its sender learns it from the row going away.
       if (read.deviceId === me) {
-        this.log(`sync: deleted command ${id}, which this version cannot read (${read.problem})`);
+        if (!this.dropped.has(id)) this.log(`sync: dropped command ${id} (claimed from ${read.from ?? 'nobody'}): ${read.problem}; not run`);
+        this.dropped.add(id);
         this.doc.deleteRow(id);
-      }
+      } else if (read.createdAt !== null && read.createdAt + ROW_MAX_AGE_TTLS * this.ttl < now) this.doc.deleteRow(id);
       return;
     }
     const row = read.row;
@@ -187,9 +204,8 @@ export class DeviceWorker {
   }
 
   private refusal(row: CommandRow, now: number): string | null {
-    const sender = this.doc.device(row.from);
-    if (!sender) return `sent as device ${row.from}, which is not a paired device`;
-    if (sender.removed_at !== undefined) return `sent by "${sender.name}", which was removed`;
+    // readRow verified the sender; asked again here, the trust list may have changed since.
+    if (!this.doc.trustedSender(row.from)) return `sent as device ${row.from}, which this desk does not trust`;
     if (row.createdAt > now + this.ttl) return `its time (${new Date(row.createdAt).toISOString()}) is ahead of this device's clock by more than the command TTL`;
     return null;
   }
@@ -205,12 +221,13 @@ export class DeviceWorker {
     this.log(`sync: running command ${row.id} (${row.action}) from ${this.nameOf(row.from)}`);
     switch (row.action) {
       case 'run': {
-        let report: ExecReport;
-        try {
-          report = await this.o.desk.run(row.batch);
-        } catch (e) {
-          report = emptyReport('failed', { batch_id: row.batch.id, plan: row.batch.plan, errors: [{ path: '', message: errorMessage(e) }] });
-        }
+        // Prepared again here and gated by this desk (remote-gate.ts): the row is a request, never what runs.
+        const request = this.remoteRequest(row);
+        if (!request) return;
+        const report = await runRemoteBatch(
+          request,
+          { desk: this.o.desk, consent: this.o.consent ?? null, deviceName: this.o.name, clock: this.clock, log: this.log },
+        );
         this.doc.setResult(row.id, report);
         void this.publishSoon();
         return;
@@ -222,6 +239,16 @@ export class DeviceWorker {
     }
   }
 
+  /** The verified sender (with whether it may act without asking), the batch and the deadline; null when the sender is no longer trusted. */
+  private remoteRequest(row: Extract<CommandRow, { action: 'run' }>): RemoteRequest | null {
+    const sender = this.doc.trustedSender(row.from);
+    if (!sender) {
+      this.doc.setResult(row.id, refusedReport(row, `sent as device ${row.from}, which this desk does not trust`));
+      return null;
+    }
+    return { rowId: row.id, sender, batch: row.batch, askedBy: row.asked_by ?? null, deadline: row.createdAt + this.ttl };
+  }
+
   private answerInterrupted(row: CommandRow): void {
     const message = `DeskPilot on "${this.o.name}" stopped while running this command, so it was not run again; check what it did`;
     this.log(`sync: command ${row.id} was interrupted by a restart; answered, not run again`);
@@ -231,7 +258,7 @@ export class DeviceWorker {
   }
 
   private nameOf(deviceId: string): string {
-    const d = this.doc.device(deviceId);
+    const d = this.doc.trustedSender(deviceId);
     return d ? `"${d.name}"` : `device ${deviceId}`;
   }
 }

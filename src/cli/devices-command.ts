@@ -62,64 +62,110 @@ export async function runDevicesList(flags: ConfigFlags, o: { json: boolean }, i
   return r;
 }
 
-export async function runDevicesPair(flags: ConfigFlags, o: { join: boolean }, io: Io): Promise<number> {
+/** Asks in a terminal; with nobody to answer, the answer is no. */
+function pairingUi(io: Io, assumeNo: boolean) {
+  return {
+    say: (line: string) => io.out(line + '\n'),
+    yes: async (question: string) => {
+      if (assumeNo || !io.interactive()) return false;
+      return /^y(es)?$/i.test((await io.ask(question)).trim());
+    },
+  };
+}
+
+const HOW_TO_ALLOW = 'A device may close tabs, quit apps or undo here only after a yes here, unless you allow it: `deskpilot devices allow NAME --without-asking` (and `--ask` to go back).\n';
+
+export async function runDevicesPair(flags: ConfigFlags, o: { join: boolean; yes?: boolean }, io: Io): Promise<number> {
   const config = await loadConfig(flags);
-  const { pairDevice, notConfigured } = await import('../compose/device-sync');
+  const { notConfigured } = await import('../compose/device-sync');
   if (!config.sync) {
     io.err(`deskpilot: ${notConfigured().message}\n`);
     return EXIT.invalid;
   }
-  let secret: string | null = null;
-  if (o.join) {
-    const { parseUserSecret } = await import('../platform/sync/sync-secret');
+  const { pairFirst, joinWithCode } = await import('../compose/device-pairing');
+  try {
+    if (!o.join) {
+      const paired = await pairFirst(config);
+      io.out(
+        `Paired this device as "${config.sync.deviceName.value}" with ${config.sync.url.value}, as the first of your devices.\n` +
+          `Its key: ${paired.fingerprint}\n\n` +
+          'To add another computer: set the same sync.url there, run `deskpilot devices invite` here, and enter the code it shows with `deskpilot devices pair --join` there.\n',
+      );
+      return EXIT.ok;
+    }
     // Asked for, or read from standard input: never a command-line argument, which the shell's
     // history and the process list would keep.
-    const typed = io.interactive() ? await io.ask('Sync secret (from `deskpilot devices pair` on your first device): ') : await io.readStdin();
-    const parsed = parseUserSecret(typed);
-    if (!parsed.ok) {
-      io.err(`deskpilot: ${parsed.message}\n`);
-      return EXIT.invalid;
-    }
-    secret = parsed.secret;
-  }
-  try {
-    const paired = await pairDevice(config, { secret });
-    io.out(`Paired this device as "${config.sync.deviceName.value}" with ${config.sync.url.value}; its key is in ${paired.credentialAt}\n`);
-    if (paired.newSecret) {
-      io.out(
-        `\nYour sync secret (shown only now; keep it in a password manager):\n\n  ${paired.newSecret}\n\n` +
-          'On each other computer set the same sync.url and run `deskpilot devices pair --join`, then enter it.\n',
-      );
-    }
+    const typed = io.interactive() ? await io.ask('Pairing code (from `deskpilot devices invite` on a paired device): ') : await io.readStdin();
+    const joined = await joinWithCode(config, typed, pairingUi(io, !!o.yes));
+    io.out(`Paired this device as "${config.sync.deviceName.value}" with "${joined.inviter.name}" and the devices it trusts.\nThis device's key: ${joined.fingerprint} (the other device shows it too: compare)\n` + HOW_TO_ALLOW);
     return EXIT.ok;
   } catch (e) {
     io.err(`deskpilot: not paired: ${errorMessage(e)}\n`);
+    return e instanceof DeskPilotError && e.code === 'invalid_input' ? EXIT.invalid : EXIT.failed;
+  }
+}
+
+/** `devices invite`: shows a pairing code and this device's key, waits for the new device (Ctrl-C withdraws the invitation). */
+export async function runDevicesInvite(flags: ConfigFlags, o: { yes?: boolean }, io: Io): Promise<number> {
+  const config = await loadConfig(flags);
+  const { inviteDevice } = await import('../compose/device-pairing');
+  const ac = new AbortController();
+  const onSignal = () => ac.abort();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const joiner = await inviteDevice(
+      config,
+      pairingUi(io, !!o.yes),
+      (i) =>
+        io.out(
+          `On the new computer (same sync.url), run \`deskpilot devices pair --join\` and enter this code (valid until ${new Date(i.expiresAt).toISOString().slice(11, 16)} UTC, once):\n\n  ${i.code}\n\n` +
+            `It will show this device's key, which must be:\n  ${i.fingerprint}\nWaiting for it… (Ctrl-C withdraws the code)\n`,
+        ),
+      ac.signal,
+    );
+    io.out(`Paired "${joiner.name}". ` + HOW_TO_ALLOW);
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof DeskPilotError && e.code === 'cancelled') {
+      io.err('cancelled: the code was withdrawn\n');
+      return EXIT.needsUser;
+    }
+    io.err(`deskpilot: ${errorMessage(e)}\n`);
     return EXIT.failed;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** `devices allow NAME --without-asking | --ask`: whether that device may act here without a yes here. */
+export async function runDevicesAllow(flags: ConfigFlags, name: string, o: { withoutAsking: boolean }, io: Io): Promise<number> {
+  const { allowDevice } = await import('../compose/device-pairing');
+  try {
+    const done = await allowDevice(await loadConfig(flags), name, o.withoutAsking);
+    io.out(o.withoutAsking ? `"${done.name}" may now close tabs, quit apps and undo here without asking\n` : `"${done.name}" now needs a yes here to close tabs, quit apps or undo\n`);
+    return EXIT.ok;
+  } catch (e) {
+    io.err(`deskpilot: ${errorMessage(e)}\n`);
+    return e instanceof DeskPilotError && e.code === 'invalid_input' ? EXIT.invalid : EXIT.failed;
   }
 }
 
 export async function runDevicesRemove(flags: ConfigFlags, name: string, io: Io): Promise<number> {
-  return withSync(flags, io, async (s) => {
-    const found = s.remote.find(name);
-    if (!found.ok) {
-      io.err(`deskpilot: ${found.message}\n`);
-      return EXIT.invalid;
-    }
-    const { device } = found;
-    s.conn.doc.markRemoved(device.id, Date.now());
-    try {
-      await s.conn.flushed();
-    } catch (e) {
-      io.err(`deskpilot: ${errorMessage(e)}; "${device.name}" may not be removed yet\n`);
-      return EXIT.failed;
-    }
-    if (device.id === s.deviceId) {
-      const { credentialFile } = await import('../platform/sync/credential-file');
-      await credentialFile((await loadConfig(flags)).configDir.value).remove();
-    }
-    io.out(`Removed "${device.name}": the sync server refuses it from now on (pair it again with the sync secret to bring it back)\n`);
+  const { removeDevice } = await import('../compose/device-pairing');
+  try {
+    const r = await removeDevice(await loadConfig(flags), name);
+    io.out(
+      r.self
+        ? `Removed this device ("${r.name}"): its keys here are forgotten, and the sync server refuses it from now on\n`
+        : `Removed "${r.name}": no longer trusted here, the other devices are told (signed), the document key is new (epoch ${r.epoch}), and the sync server refuses it from now on\n`,
+    );
     return EXIT.ok;
-  });
+  } catch (e) {
+    io.err(`deskpilot: ${errorMessage(e)}\n`);
+    return e instanceof DeskPilotError && e.code === 'invalid_input' ? EXIT.invalid : EXIT.failed;
+  }
 }
 
 export async function runExecOnDevice(flags: ConfigFlags, o: { json: string; dryRun: boolean; device: string }, io: Io): Promise<number> {

@@ -152,8 +152,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   presets
     .command('list')
     .description('list the saved presets')
-    .action(async () => {
-      code = await (await presetCommands()).runPresetsList(flags(), io);
+    .option('--json', 'print them as JSON, as saved')
+    .action(async (o: { json?: boolean }) => {
+      code = await (await presetCommands()).runPresetsList(flags(), { json: !!o.json }, io);
     });
   presets
     .command('show')
@@ -243,16 +244,58 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     });
   devices
     .command('pair')
-    .description('pair this device: a new sync secret (shown once), or --join with the secret from your first device')
-    .option('--join', 'join your other devices: asks for the sync secret (or reads it from standard input)')
-    .action(async (o: { join?: boolean }) => {
+    .description('pair this device: as the first of your devices, or --join with the code `devices invite` shows on a paired one')
+    .option('--join', 'join your other devices: asks for the pairing code (or reads it from standard input)')
+    .option('--yes', 'ask nothing: no device may act here without asking (change it later with `devices allow`)')
+    .action(async (o: { join?: boolean; yes?: boolean }) => {
       const { runDevicesPair } = await import('./devices-command');
-      code = await runDevicesPair(flags(), { join: !!o.join }, io);
+      code = await runDevicesPair(flags(), { join: !!o.join, yes: !!o.yes }, io);
     });
+  devices
+    .command('invite')
+    .description('show a one-time pairing code (and this device\'s key) for a new device, and wait for it')
+    .option('--yes', 'ask nothing: the new device may not act here without asking')
+    .action(async (o: { yes?: boolean }) => {
+      const { runDevicesInvite } = await import('./devices-command');
+      code = await runDevicesInvite(flags(), { yes: !!o.yes }, io);
+    });
+  devices
+    .command('allow')
+    .argument('<name>', 'a device this one trusts, by name (or id)')
+    .description('whether that device may close tabs, quit apps and undo here without asking (default: it asks)')
+    .option('--without-asking', 'it may, without a yes here')
+    .option('--ask', 'it needs a yes here each time (the default)')
+    .action(async (name: string, o: { withoutAsking?: boolean; ask?: boolean }) => {
+      const { runDevicesAllow } = await import('./devices-command');
+      if (!!o.withoutAsking === !!o.ask) {
+        io.err('devices allow: say --without-asking or --ask\n');
+        code = 2;
+        return;
+      }
+      code = await runDevicesAllow(flags(), name, { withoutAsking: !!o.withoutAsking }, io);
+    });
+  devices
+    .command('requests')
+    .description("other devices' requests to close tabs, quit apps or undo here, waiting for your yes (in the running service)")
+    .option('--json', 'print them as JSON')
+    .action(async (o: { json?: boolean }) => {
+      const { runDevicesRequests } = await import('./consent-command');
+      code = await runDevicesRequests(flags(), { json: !!o.json }, io);
+    });
+  for (const [verb, yes] of [['approve', true], ['deny', false]] as const) {
+    devices
+      .command(verb)
+      .argument('<id>', 'the request, as `devices requests` lists it')
+      .description(yes ? 'let that request run on this desk' : 'refuse that request: nothing runs, the other device is told')
+      .action(async (id: string) => {
+        const { runDevicesAnswer } = await import('./consent-command');
+        code = await runDevicesAnswer(flags(), id, yes, io);
+      });
+  }
   devices
     .command('remove')
     .argument('<name>', 'the device, by name (or id)')
-    .description('remove a device: the sync server refuses it from then on, and nothing it sent runs')
+    .description('remove a device: no desk trusts it any more, the document key changes, and the sync server refuses it')
     .action(async (name: string) => {
       const { runDevicesRemove } = await import('./devices-command');
       code = await runDevicesRemove(flags(), name, io);

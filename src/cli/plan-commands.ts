@@ -92,6 +92,15 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
     if (args.explain) explain(outcome, io);
     noteFallback(outcome, io);
     if (outcome.envelope.device && args.devices) return await args.devices.elsewhere(planned);
+    if (outcome.envelope.needs_clarification && outcome.backendDown) {
+      // Nothing to ask the user: Chrome (or the window backend) is down. Said like exec's
+      // `unavailable` report, and the same exit code (1).
+      const reason = outcome.envelope.clarification_reason ?? 'a backend this needs is unavailable';
+      if (args.json) io.out(JSON.stringify({ ...emptyReport('unavailable', { errors: [{ path: '', message: reason }], snapshot_taken_at: planned.snapshot.taken_at }), envelope: outcome.envelope, planner: outcome.planner }, null, 2) + '\n');
+      io.err(`unavailable: ${reason}\n`);
+      await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: `unavailable: ${reason}` });
+      return EXIT.failed;
+    }
     if (outcome.envelope.needs_clarification) {
       const reason = outcome.envelope.clarification_reason ?? 'the request is ambiguous';
       if (args.json) io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');

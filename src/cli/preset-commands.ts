@@ -26,9 +26,14 @@ async function withDesk(flags: ConfigFlags, io: Io, fn: (desk: Desk) => Promise<
   }
 }
 
-export const runPresetsList = (flags: ConfigFlags, io: Io) =>
+export const runPresetsList = (flags: ConfigFlags, opts: { json: boolean }, io: Io) =>
   withDesk(flags, io, async (desk) => {
     const presets = await desk.listPresets();
+    if (opts.json) {
+      // The presets as saved, as `presets show` prints one: an empty list is [] (and exit 0).
+      io.out(JSON.stringify(presets, null, 2) + '\n');
+      return EXIT.ok;
+    }
     if (presets.length === 0) io.out('no presets saved (save one with `deskpilot presets save NAME`)\n');
     for (const p of presets) io.out(`${p.name}: ${p.placements.map(describePlacement).join('; ') || 'no windows'}${p.urls.length ? `; opens ${p.urls.length} URL(s)` : ''}\n`);
     return EXIT.ok;

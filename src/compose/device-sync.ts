@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { DeviceWorker } from '../app/device-worker';
 import type { Desk } from '../app/desk';
+import type { RemoteConsent } from '../app/sync/remote-consent';
 import { RemoteDevices } from '../app/sync/remote-devices';
 import { DeskPilotError, errorMessage } from '../engine/errors';
 import { ROW_MAX_AGE_TTLS } from '../protocol/sync';
@@ -7,18 +9,27 @@ import type { Config } from '../platform/config/load-config';
 import type { SyncConfig } from '../platform/config/sync-config';
 import { PACKAGE_VERSION } from '../platform/package-version';
 import { credentialFile, type CredentialStore, type SyncCredential } from '../platform/sync/credential-file';
+import { deviceKeyFile, loadKeys } from '../platform/sync/device-keys';
+import type { Keyring } from '../platform/sync/sealed-rows';
 import { connectSync, type SyncConnection } from '../platform/sync/sync-connection';
+import { applyNotices, noticesOf } from '../platform/sync/trust-notices';
+import { trustFile, type TrustStore } from '../platform/sync/trust-store';
 import { openTakenJournal } from '../platform/sync/taken-journal';
 import { loadDeviceId } from '../platform/storage/device-id';
 
 // Wiring of the cross-device queue: the device worker inside the host that owns the desk, and
 // short sync sessions for the CLI's `devices`, `exec --device`, `context --all-devices` and
 // `run "… on <device>"`. The credential comes from a CredentialStore: the 0600 file here; the
-// app can pass one backed by the OS keychain (src/main/secret-store.ts).
+// app can pass one backed by the OS keychain (src/main/secret-store.ts). Each session also holds
+// this device's keys and its trust list (keyringOf): rows are sealed and verified with them, and
+// the signed notices of the other desks (devices added, removed, new document keys) are applied
+// to the trust list as they arrive.
 
 export interface OpenSync {
   conn: SyncConnection;
   deviceId: string;
+  trust: TrustStore;
+  ring: Keyring;
   remote: RemoteDevices;
   sync: SyncConfig;
   close(): Promise<void>;
@@ -37,6 +48,39 @@ async function credentialOf(store: CredentialStore): Promise<SyncCredential> {
   return cred;
 }
 
+/** This device's keys and trust list, from the config directory. */
+export async function keyringOf(dir: string, deviceId: string): Promise<{ ring: Keyring; trust: TrustStore }> {
+  const stored = await deviceKeyFile(dir).read();
+  const trust = trustFile(dir);
+  const pairAgain = 'pair this device again (`deskpilot devices invite` on a paired device, then `deskpilot devices pair --join` here)';
+  if (!stored) throw new DeskPilotError(`this device has no device keys (it was paired by an older DeskPilot, whose rows nobody checked): ${pairAgain}`, 'unavailable');
+  if (stored.device_id !== deviceId) throw new DeskPilotError(`the device keys belong to device ${stored.device_id}, not this one (${deviceId}): ${pairAgain}`, 'invalid_input');
+  const t = trust.get();
+  if (t.self !== deviceId) throw new DeskPilotError(`${trust.where} belongs to device ${t.self}, not this one (${deviceId}): ${pairAgain}`, 'invalid_input');
+  return { ring: { self: deviceId, keys: loadKeys(stored), trust: () => trust.get() }, trust };
+}
+
+/** Applies the other desks' signed notices now and whenever they change (at once, in the observer); returns the unsubscribe. */
+function followNotices(conn: SyncConnection, ring: Keyring, trust: TrustStore, o: { log: (line: string) => void; removed: () => void; changed: () => void }): () => void {
+  const apply = () => {
+    try {
+      const before = trust.get().current_epoch;
+      const applied = applyNotices(conn.ydoc, ring, trust);
+      applied.written.catch((e: unknown) => o.log(`sync: the trust list could not be written: ${errorMessage(e)}`));
+      for (const line of applied.lines) o.log(`sync: ${line}`);
+      if (applied.removedSelf) o.removed();
+      else if (applied.lines.length || trust.get().current_epoch !== before) o.changed();
+    } catch (e) {
+      o.log(`sync: the trust list could not be updated: ${errorMessage(e)}`);
+    }
+  };
+  const map = noticesOf(conn.ydoc);
+  map.observe(apply);
+  conn.onSynced(apply);
+  if (conn.synced()) apply();
+  return () => map.unobserve(apply);
+}
+
 /** A sync session for one CLI command: connected and synced, or a clear error. */
 export async function openSync(config: Config, store: CredentialStore = credentialFile(config.configDir.value), opts: { timeoutMs?: number } = {}): Promise<OpenSync> {
   const sync = config.sync;
@@ -46,9 +90,13 @@ export async function openSync(config: Config, store: CredentialStore = credenti
   if (cred.device_id !== deviceId) {
     throw new DeskPilotError(`${store.where} belongs to device ${cred.device_id}, but this config directory is device ${deviceId}: pair this device again`, 'invalid_input');
   }
-  const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
+  const { ring, trust } = await keyringOf(config.configDir.value, deviceId);
+  const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
   try {
     await conn.ready;
+    const applied = applyNotices(conn.ydoc, ring, trust);
+    await applied.written;
+    if (applied.removedSelf) throw new DeskPilotError('this device was removed by another of your devices: pair it again to use it', 'refused');
   } catch (e) {
     conn.close();
     throw e;
@@ -57,6 +105,8 @@ export async function openSync(config: Config, store: CredentialStore = credenti
   return {
     conn,
     deviceId,
+    trust,
+    ring,
     sync,
     remote: new RemoteDevices(session, { ttlMs: sync.ttlMs }),
     close: async () => {
@@ -124,17 +174,27 @@ export interface RunningDeviceSync {
  * Starts this desk's device worker when sync is configured and the device is paired; says why
  * not otherwise (never fails the host: the desk works without sync).
  */
-export async function startDeviceSync(config: Config, desk: Desk, log: (line: string) => void, store?: CredentialStore): Promise<RunningDeviceSync | null> {
+export async function startDeviceSync(
+  config: Config,
+  desk: Desk,
+  log: (line: string) => void,
+  store?: CredentialStore,
+  /** How this desk's user answers another device's request to close things here (the service's or the app's). */
+  consent?: RemoteConsent,
+): Promise<RunningDeviceSync | null> {
   const sync = config.sync;
   if (!sync) return null;
   try {
     const cred = await credentialOf(store ?? credentialFile(config.configDir.value));
     const deviceId = await loadDeviceId(config.configDir.value);
     if (cred.device_id !== deviceId) throw new DeskPilotError(`the sync credential belongs to device ${cred.device_id}, not this one (${deviceId}): pair again`, 'invalid_input');
-    const journal = await openTakenJournal(config.configDir.value, ROW_MAX_AGE_TTLS * sync.ttlMs);
-    const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key } });
+    // The journal is state: in the state folder (or where it was, when it could not be moved).
+    const journal = await openTakenJournal(path.dirname(config.state.takenJournal), ROW_MAX_AGE_TTLS * sync.ttlMs);
+    const { ring, trust } = await keyringOf(config.configDir.value, deviceId);
+    const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring });
     const worker = new DeviceWorker({
       desk,
+      consent,
       link: conn,
       journal,
       deviceId,
@@ -145,6 +205,15 @@ export async function startDeviceSync(config: Config, desk: Desk, log: (line: st
       log,
     });
     worker.start();
+    const unfollow = followNotices(conn, ring, trust, {
+      log,
+      removed: () => {
+        log('sync: another of your devices removed this one; the worker stops — pair it again to use it');
+        void worker.stop();
+      },
+      // A new document key: the desk is published again under it.
+      changed: () => void worker.publishSoon(),
+    });
     void conn.ready.then(
       () => log(`sync: connected to ${sync.url.value} as "${sync.deviceName.value}"`),
       (e: unknown) => log(`sync: ${errorMessage(e)} (retrying in the background)`),
@@ -152,6 +221,7 @@ export async function startDeviceSync(config: Config, desk: Desk, log: (line: st
     return {
       worker,
       stop: async () => {
+        unfollow();
         await worker.stop();
         await conn.flushed(3_000).catch(() => undefined);
         conn.close();
@@ -163,36 +233,3 @@ export async function startDeviceSync(config: Config, desk: Desk, log: (line: st
   }
 }
 
-
-export interface Paired {
-  deviceId: string;
-  /** The user secret when this call made it (the first device): shown once, kept nowhere. */
-  newSecret: string | null;
-  credentialAt: string;
-}
-
-/**
- * Pairs this device: with `secret` (typed by the user) it joins that user's devices, without
- * it a new user secret is made. The server must accept the device before anything is stored.
- */
-export async function pairDevice(config: Config, opts: { secret: string | null; store?: CredentialStore }): Promise<Paired> {
-  const sync = config.sync;
-  if (!sync) throw notConfigured();
-  const { newUserSecret, enrollKeyOf, userIdOf, newDeviceKey } = await import('../platform/sync/sync-secret');
-  const store = opts.store ?? credentialFile(config.configDir.value);
-  const deviceId = await loadDeviceId(config.configDir.value);
-  const secret = opts.secret ?? newUserSecret();
-  const enrollKey = enrollKeyOf(secret);
-  const userId = userIdOf(enrollKey);
-  const deviceKey = newDeviceKey();
-  const conn = connectSync({ url: sync.url.value, token: { userId, deviceId, deviceKey, enrollKey } });
-  try {
-    await conn.ready;
-    conn.doc.pairDevice({ v: 1, id: deviceId, name: sync.deviceName.value, platform: process.platform, version: PACKAGE_VERSION, last_seen: Date.now() });
-    await conn.flushed();
-  } finally {
-    conn.close();
-  }
-  await store.write({ v: 1, user_id: userId, device_id: deviceId, device_key: deviceKey, paired_at: new Date().toISOString() });
-  return { deviceId, newSecret: opts.secret ? null : secret, credentialAt: store.where };
-}

@@ -27,6 +27,8 @@ export interface PlanOutcome {
   candidates: Array<{ label: string; envelope: Envelope; resolved: ResolvedCommand[] }>;
   /** Set when auto mode wanted the LLM but fell back to the offline answer, saying why. */
   note?: string;
+  /** The clarification only says a backend the request needs is down (see PlannerAnswer.backendDown). */
+  backendDown?: boolean;
 }
 
 /** Keeps the candidates that are themselves valid, runnable envelopes. */
@@ -105,6 +107,7 @@ export async function planText(
       timings: { plan_ms: elapsed(), repaired: false },
       usage: null,
       candidates: checked.envelope.needs_clarification ? validCandidates(answer.candidates, snap, text) : [],
+      ...(answer.backendDown && checked.envelope.needs_clarification ? { backendDown: true } : {}),
     };
     const sure = answer.confidence >= 1 && !checked.envelope.needs_clarification;
     if (mode === 'local' || sure || !planners.llm) return offline;

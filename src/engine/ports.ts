@@ -303,6 +303,11 @@ export interface PlannerAnswer {
    * UI can offer them as buttons (e.g. the two GitHub tabs). Validated like any answer.
    */
   candidates?: Array<{ label: string; envelope: unknown }>;
+  /**
+   * With a clarification: it asks nothing a person could answer — a backend the request needs
+   * (Chrome, the window backend) is down. Callers report it as unavailable (exit 1), not a question.
+   */
+  backendDown?: boolean;
 }
 
 export interface Planner {

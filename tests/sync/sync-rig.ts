@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { keyringOf } from '../../src/compose/device-sync';
 import { connectSync, type SyncConnection } from '../../src/platform/sync/sync-connection';
-import { enrollKeyOf, newDeviceKey, userIdOf } from '../../src/platform/sync/sync-secret';
 import { CLI, runCli } from '../support/cli';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
@@ -13,8 +13,10 @@ import { spawnService, type ServiceProcess } from '../service/service-process';
 
 // Real processes for the cross-device tests: `deskpilot sync-server` (one or two, with a real
 // redis-server between them), one DeskPilot per test desktop (its own config dir, its own
-// warm service with the device worker), and an observer paired like any device, reading the
-// shared document to see rows appear and go.
+// warm service with the device worker), devices paired as a person would (`devices pair`, then
+// `devices invite` on one and `devices pair --join` with its code on the other), and an observer
+// reading the shared document to see rows appear and go: it connects with a device's own
+// credential and keys (so it reads what that device reads).
 
 /** A child process in its own group: the sync server, redis-server, a CLI to signal mid-way. */
 export type Proc = ServiceProcess;
@@ -125,12 +127,40 @@ export class Device {
   }
 }
 
-/** A device of the same user that only watches the document (rows, device rows, published desks). */
-export async function observe(url: string, secret: string): Promise<SyncConnection> {
-  const enrollKey = enrollKeyOf(secret);
-  const conn = connectSync({ url, token: { userId: userIdOf(enrollKey), deviceId: `observer-${process.pid}-${Date.now()}`, deviceKey: newDeviceKey(), enrollKey } });
+/** The connection credential a device's sync-credential.json holds (what a thief of that file has). */
+export function credentialOf(d: Device): { userId: string; deviceId: string; deviceKey: string } {
+  const c = JSON.parse(readFileSync(path.join(d.configDir, 'sync-credential.json'), 'utf8')) as { user_id: string; device_id: string; device_key: string };
+  return { userId: c.user_id, deviceId: c.device_id, deviceKey: c.device_key };
+}
+
+/** A second connection as `d` (its credential, its keys and trust list) that only watches the document. */
+export async function observe(url: string, d: Device): Promise<SyncConnection> {
+  const token = credentialOf(d);
+  const { ring } = await keyringOf(d.configDir, token.deviceId);
+  const conn = connectSync({ url, token, keyring: ring });
   await conn.ready;
   return conn;
+}
+
+/**
+ * Pairs `joiner` with `inviter` through the CLI, as a person would: `devices invite` on the
+ * inviter shows a code and its key's fingerprint; `devices pair --join` on the joiner reads the
+ * code from standard input and shows the inviter's fingerprint. Returns both outputs.
+ */
+export async function pairThroughCli(inviter: Device, joiner: Device, env: NodeJS.ProcessEnv = {}): Promise<{ invite: string; join: string; code: string }> {
+  const invite = inviter.spawnCli(['devices', 'invite'], env);
+  const code = await waitFor('the pairing code', () => {
+    if (invite.child.exitCode !== null) throw new Error(`devices invite exited:\n${invite.output()}`);
+    return /dpp1\.[A-Za-z0-9_.-]+/.exec(invite.output())?.[0] ?? false;
+  });
+  const joined = await joiner.cli(['devices', 'pair', '--join'], { stdin: code + '\n', env });
+  if (joined.code !== 0) {
+    invite.kill('SIGINT');
+    throw new Error(`devices pair --join failed: ${joined.stderr}`);
+  }
+  const how = await invite.exited;
+  if (how !== 0) throw new Error(`devices invite ended with ${how}:\n${invite.output()}`);
+  return { invite: invite.output(), join: joined.stdout, code };
 }
 
 /** An HTTP page that never answers: a command opening it is still running while the test looks. */
@@ -154,7 +184,7 @@ export async function startHangingPage(): Promise<{ url: string; hits(): number;
   };
 }
 
-/** Two test desktops, a sync server, device A paired (making the secret), B joined with it, and an observer. */
+/** Two test desktops, a sync server, device A paired first, B joined with A's code, and an observer (as A). */
 export interface TwoDevices {
   deskA: Desktop;
   deskB: Desktop;
@@ -164,7 +194,6 @@ export interface TwoDevices {
   dataDir: string;
   a: Device;
   b: Device;
-  secret: string;
   obs: SyncConnection;
 }
 
@@ -176,11 +205,9 @@ export async function startTwoDevices(nameA: string, nameB: string): Promise<Two
   const b = new Device(nameB, deskB, server.url);
   const paired = await a.cli(['devices', 'pair']);
   if (paired.code !== 0) throw new Error(`devices pair failed: ${paired.stderr}`);
-  const secret = /dps1-[A-Za-z0-9_-]+/.exec(paired.stdout)![0];
-  const joined = await b.cli(['devices', 'pair', '--join'], { stdin: secret + '\n' });
-  if (joined.code !== 0) throw new Error(`devices pair --join failed: ${joined.stderr}`);
-  const obs = await observe(server.url, secret);
-  return { deskA, deskB, rawA, rawB, server, dataDir, a, b, secret, obs };
+  await pairThroughCli(a, b);
+  const obs = await observe(server.url, a);
+  return { deskA, deskB, rawA, rawB, server, dataDir, a, b, obs };
 }
 
 /** Stops what startTwoDevices started (whatever of it the test still holds). */

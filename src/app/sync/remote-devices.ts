@@ -54,10 +54,10 @@ export class RemoteDevices {
     return this.session.deviceId;
   }
 
-  /** Every paired device (removed ones too, marked), with what it published. */
+  /** Every device this desk trusts (and the ones it removed, marked), with what it published; the document's own device list decides nothing. */
   list(): DeviceView[] {
     const online = this.session.onlineDevices();
-    return this.session.doc.devices().map((device) => {
+    return this.session.doc.trustedDevices().map((device) => {
       const { snapshot, problem } = this.session.doc.readSnapshot(device.id);
       return { device, online: online.has(device.id) && device.removed_at === undefined, this_device: device.id === this.session.deviceId, snapshot, problem };
     });
@@ -76,10 +76,10 @@ export class RemoteDevices {
     return { this_device: here, others: others.slice(0, 20) };
   }
 
-  /** A device by its name (any case) or id; removed devices are not found. */
+  /** A device this desk trusts, by its name (any case) or id; removed devices are not found. */
   find(nameOrId: string): FoundDevice {
     const want = nameOrId.trim().toLowerCase();
-    const live = this.session.doc.devices().filter((d) => d.removed_at === undefined);
+    const live = this.session.doc.trustedDevices().filter((d) => d.removed_at === undefined);
     const exact = live.filter((d) => d.name.toLowerCase() === want || d.id === nameOrId.trim());
     const matches = exact.length ? exact : live.filter((d) => d.name.toLowerCase().startsWith(want) || d.id.startsWith(nameOrId.trim()));
     if (matches.length === 1) return { ok: true, device: matches[0]! };

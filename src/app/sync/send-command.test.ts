@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { SyncDoc } from '../../platform/sync/sync-doc';
+import { testUser } from '../../../tests/sync/keyrings';
 import { emptyReport } from '../../protocol/report';
 import { sendCommand } from './send-command';
 
@@ -11,10 +12,11 @@ function pair() {
   const b = new Y.Doc();
   a.on('update', (u: Uint8Array, origin: unknown) => origin !== 'relay' && Y.applyUpdate(b, u, 'relay'));
   b.on('update', (u: Uint8Array, origin: unknown) => origin !== 'relay' && Y.applyUpdate(a, u, 'relay'));
-  return { sender: new SyncDoc(a), target: new SyncDoc(b) };
+  return { sender: new SyncDoc(a, s!.ring), target: new SyncDoc(b, t!.ring) };
 }
 
-const TARGET = 'device-target1';
+const [s, t] = testUser(['sender', 'target']);
+const TARGET = t!.id;
 const batch = {
   v: 1 as const,
   id: 'batch-00000001',
@@ -25,7 +27,7 @@ const batch = {
   plan: [{ index: 0, type: 'list_tabs' as const, summary: 'list the tabs', destructive: false, targets: [] }],
   confirm: [],
 };
-const fields = { action: 'run' as const, deviceId: TARGET, from: 'device-sender1', batch };
+const fields = { action: 'run' as const, deviceId: TARGET, from: s!.id, batch };
 
 describe('sendCommand', () => {
   it('resolves with the target\'s answer and deletes the row once read', async () => {

@@ -116,7 +116,8 @@ function finish(results: readonly ClauseResult[], req: PlanRequest): PlannerAnsw
     const reasons = [...new Set(asks.map((a) => a.reason))];
     // Choices only when the one question is the sentence's only doubt: each then runs the whole sentence.
     const choices = asks.length === 1 ? expandChoices(results, asks[0]!) : [];
-    return clarify(reasons.join(' '), Math.min(...asks.map((a) => a.confidence)), candidatesOf(choices, req));
+    const answer = clarify(reasons.join(' '), Math.min(...asks.map((a) => a.confidence)), candidatesOf(choices, req));
+    return asks.every((a) => a.backendDown) ? { ...answer, backendDown: true } : answer;
   }
   const commands = mergePlacements(results.flatMap((r) => (r.kind === 'ok' ? r.commands : [])));
   // "reddit and youtube": two tabs cannot both be in front; say so rather than pick the last.
@@ -131,7 +132,7 @@ function finish(results: readonly ClauseResult[], req: PlanRequest): PlannerAnsw
     return clarify(`Switch to which tab: ${joinList(tabs.map(tabLabel), 'or')}?`, CONFIDENCE.ambiguous, candidatesOf(choices, req));
   }
   const down = unavailable(commands, req.context);
-  if (down?.kind === 'ask') return clarify(down.reason, down.confidence);
+  if (down?.kind === 'ask') return { ...clarify(down.reason, down.confidence), backendDown: true };
   return act(commands);
 }
 

@@ -18,8 +18,10 @@ export type ClauseResult =
   /**
    * Understood, but the planner must ask: the target is ambiguous, missing or unavailable.
    * `choices`: when the question is a choice between things already found, each of them.
+   * `backendDown`: there is nothing to choose, only a backend the clause needs (Chrome, the
+   * window backend, presets) is down — a failure to report, not a question (exit 1, not 3).
    */
-  | { kind: 'ask'; reason: string; confidence: number; choices?: Choice[] };
+  | { kind: 'ask'; reason: string; confidence: number; choices?: Choice[]; backendDown?: true };
 
 export type Ask = Extract<ClauseResult, { kind: 'ask' }>;
 

@@ -42,23 +42,25 @@ export function credentialFile(configDir: string): CredentialStore {
 }
 
 async function readCredential(file: string): Promise<SyncCredential | null> {
+  return readPrivateJson(file, SyncCredential, "this device's sync key may be known; remove this device (`deskpilot devices remove` on another one) and pair it again", ' — pair this device again (`deskpilot devices pair --join`)');
+}
+
+/**
+ * A private JSON file of this device (0600): null when missing; refused when others can read
+ * it (`leaked` says what that means), malformed or not matching `schema` (`fix` says what to do).
+ */
+export async function readPrivateJson<T>(file: string, schema: z.ZodType<T>, leaked: string, fix = ''): Promise<T | null> {
   const text = await readStateText(file);
   if (text === null) return null;
   if (process.platform !== 'win32') {
     const info = await lstat(file).catch((e: unknown) => {
       throw new StateFileError(`${file}: cannot be read (${reasonOf(e)})`);
     });
-    if ((info.mode & 0o077) !== 0) {
-      throw new StateFileError(
-        `${file}: others can read it (mode ${(info.mode & 0o777).toString(8)}), so this device's sync key may be known; remove this device (\`deskpilot devices remove\` on another one) and pair it again`,
-      );
-    }
+    if ((info.mode & 0o077) !== 0) throw new StateFileError(`${file}: others can read it (mode ${(info.mode & 0o777).toString(8)}), so ${leaked}`);
   }
   const json = parseJsonOf(file, text);
-  if (!json.ok) throw new StateFileError(json.error);
-  const parsed = SyncCredential.safeParse(json.value);
-  if (!parsed.success) {
-    throw new StateFileError(`${file}: ${zodErrors(parsed.error, json.value).map(formatFieldError).join('; ')} — pair this device again (\`deskpilot devices pair --join\`)`);
-  }
+  if (!json.ok) throw new StateFileError(json.error + fix);
+  const parsed = schema.safeParse(json.value);
+  if (!parsed.success) throw new StateFileError(`${file}: ${zodErrors(parsed.error, json.value).map(formatFieldError).join('; ')}${fix}`);
   return parsed.data;
 }

@@ -3,7 +3,8 @@ import sqlite3 from 'sqlite3';
 // The sync server's list of paired devices, per user: the hash of each device key, and when a
 // device was removed. It lives in the server's SQLite file beside the documents, so it survives
 // restarts and is shared by server processes that share that file. Only SHA-256 hashes of the
-// device keys are kept.
+// device keys are kept, and of the one-time pairing tickets (learned from the invites devices
+// write into the document: a ticket lets one new device in, once, before it expires).
 
 export interface DeviceRecord {
   keyHash: string;
@@ -20,12 +21,43 @@ const SCHEMA = `CREATE TABLE IF NOT EXISTS "deskpilot_devices" (
   PRIMARY KEY ("user_id", "device_id")
 )`;
 
+const INVITES = `CREATE TABLE IF NOT EXISTS "deskpilot_invites" (
+  "user_id" TEXT NOT NULL,
+  "ticket_hash" TEXT NOT NULL,
+  "expires_at" INTEGER NOT NULL,
+  "used_at" INTEGER,
+  PRIMARY KEY ("user_id", "ticket_hash")
+)`;
+
+/** An invite is honoured for at most this long after the server first saw it, whatever it says. */
+export const MAX_INVITE_MS = 15 * 60_000;
+
 export class DeviceRegistry {
   constructor(private readonly db: sqlite3.Database) {}
 
   static async open(db: sqlite3.Database): Promise<DeviceRegistry> {
     await run(db, SCHEMA);
+    await run(db, INVITES);
     return new DeviceRegistry(db);
+  }
+
+  /** Records an invite seen in a document (again: nothing changes). */
+  async recordInvite(userId: string, ticketHash: string, expiresAt: number, now = Date.now()): Promise<void> {
+    await run(this.db, 'INSERT OR IGNORE INTO deskpilot_invites (user_id, ticket_hash, expires_at, used_at) VALUES ($u, $h, $e, NULL)', {
+      $u: userId,
+      $h: ticketHash,
+      $e: Math.min(expiresAt, now + MAX_INVITE_MS),
+    });
+  }
+
+  /** Uses an invite: true once for an unexpired one, then never again. */
+  async useInvite(userId: string, ticketHash: string, now = Date.now()): Promise<boolean> {
+    const changes = await run(this.db, 'UPDATE deskpilot_invites SET used_at = $t WHERE user_id = $u AND ticket_hash = $h AND used_at IS NULL AND expires_at >= $t', {
+      $u: userId,
+      $h: ticketHash,
+      $t: now,
+    });
+    return changes > 0;
   }
 
   async get(userId: string, deviceId: string): Promise<DeviceRecord | null> {

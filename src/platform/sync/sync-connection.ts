@@ -2,6 +2,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { DeskPilotError } from '../../engine/errors';
+import type { Keyring } from './sealed-rows';
 import { SyncDoc } from './sync-doc';
 import { documentNameFor, formatToken, type SyncToken } from './sync-secret';
 
@@ -33,6 +34,8 @@ export interface SyncConnection {
 export interface ConnectOptions {
   url: string;
   token: SyncToken;
+  /** This device's keys and trust list: rows and snapshots need them (pairing does not). */
+  keyring?: Keyring;
   /** How long `ready` waits for the first sync. */
   timeoutMs?: number;
 }
@@ -73,7 +76,7 @@ export function connectSync(opts: ConnectOptions): SyncConnection {
 
   const settled = () => provider.isSynced && !provider.hasUnsyncedChanges;
   return {
-    doc: new SyncDoc(ydoc),
+    doc: new SyncDoc(ydoc, opts.keyring ?? null),
     ydoc,
     provider,
     ready,

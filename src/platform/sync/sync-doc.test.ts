@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { ContextSnapshot, TabInfo } from '../../protocol/context';
+import { testUser } from '../../../tests/sync/keyrings';
+import { sealJson, canonical } from './seal';
 import { SyncDoc } from './sync-doc';
 
 const DEV = 'device-0001';
@@ -40,16 +42,19 @@ function snapshot(tabs: TabInfo[]): ContextSnapshot {
   };
 }
 
-/** Two documents kept in sync the way the server relays updates; returns the update sizes sent. */
+/** Two devices' documents kept in sync the way the server relays updates; returns the update sizes (and bytes) sent. */
 function pair() {
   const a = new Y.Doc();
   const b = new Y.Doc();
   const sizes: number[] = [];
+  const sent: Buffer[] = [];
   a.on('update', (u: Uint8Array) => {
     sizes.push(u.byteLength);
+    sent.push(Buffer.from(u));
     Y.applyUpdate(b, u);
   });
-  return { a: new SyncDoc(a), b: new SyncDoc(b), sizes };
+  const [da, db] = testUser(['work laptop', 'home desktop']);
+  return { a: new SyncDoc(a, da!.ring), b: new SyncDoc(b, db!.ring), sizes, sent, da: da!, db: db! };
 }
 
 describe('published desks', () => {
@@ -105,11 +110,27 @@ describe('published desks', () => {
   });
 
   it('nothing published yet, or published by an incompatible version, is said so', () => {
-    const { a, b } = pair();
+    const { a, b, da } = pair();
     expect(b.readSnapshot(DEV)).toEqual({ snapshot: null, problem: 'it has published nothing yet' });
     a.publishSnapshot(DEV, snapshot([tab(1)]));
-    a.doc.getMap(`snap:${DEV}`).set('monitors', 'not a list');
+    const key = Buffer.from(da.store.get().keys[0]!.key, 'base64url');
+    a.doc.getMap(`snap:${DEV}`).set('monitors', { e: 1, ...sealJson(key, 'not a list', canonical('deskpilot snapshot v2', [DEV, 'part', 'monitors', 1])) });
     expect(b.readSnapshot(DEV).problem).toContain('snapshot.monitors');
+  });
+
+  it('are encrypted: no title, URL or app name in what is sent; a part written without the key, or moved to another device, is not read', () => {
+    const { a, b, sent } = pair();
+    a.publishSnapshot(DEV, snapshot([tab(1, 1, { title: 'Secret Kitten Gallery', url: 'https://kittens.example.org/private' })]));
+    const bytes = Buffer.concat(sent).toString('latin1');
+    for (const text of ['Secret Kitten Gallery', 'kittens.example.org', 'XTerm', 'code space']) expect(bytes).not.toContain(text);
+    expect(b.readSnapshot(DEV).snapshot!.tabs[0]!.title).toBe('Secret Kitten Gallery');
+    // A writer without the key (the server) replaces a part: the desk is not read.
+    a.doc.getMap(`snap:${DEV}`).set('presets', ['evil']);
+    expect(b.readSnapshot(DEV).snapshot).toBeNull();
+    // A sealed tab copied under another device's name does not open there (bound to its device).
+    a.publishSnapshot('device-0002', snapshot([tab(2)]));
+    a.doc.getMap('tabs:device-0002').set('TARGET0002', a.doc.getMap(`tabs:${DEV}`).get('TARGET0001'));
+    expect(b.readSnapshot('device-0002').snapshot!.tabs).toEqual([]);
   });
 });
 
@@ -126,29 +147,34 @@ describe('device and command rows', () => {
     expect(a.device(DEV)?.removed_at).toBeUndefined();
   });
 
-  it('rows are checked where they are read: a malformed one is reported with its target', () => {
+  it('rows are checked where they are read: a malformed one, or an unsigned version-1 one, is reported with its target', () => {
     const { a, b } = pair();
-    const m = new Y.Map<unknown>();
-    a.doc.getMap('commands').set('row-00000001', m);
-    m.set('deviceId', DEV);
-    m.set('action', 'explode');
+    a.writeWire({ v: 2, id: 'row-00000001', to: DEV, action: 'explode' });
     const read = b.readRow('row-00000001');
     expect(read).toMatchObject({ ok: false, deviceId: DEV });
-    expect(read && !read.ok && read.problem).toContain('row.action');
+    expect(read && !read.ok && read.problem).toContain('row.from');
+    a.writeWire({ v: 1, id: 'row-00000003', deviceId: DEV, to: DEV, from: 'device-0001', action: 'publish', createdAt: 1 });
+    expect(b.readRow('row-00000003')).toMatchObject({ ok: false, deviceId: DEV, problem: 'unsigned (a version-1 row)' });
   });
 
-  it('taken and result are single fields of the row, seen on the other side', () => {
-    const { a, b } = pair();
+  it('taken and result are single fields of the row, signed by the target, seen on the other side', () => {
+    const { a: target, b: sender } = pair();
     const seen: string[][] = [];
-    b.onRows((ids) => seen.push([...ids]));
-    a.addRow({ v: 1, id: 'row-00000002', action: 'publish', deviceId: DEV, from: 'device-0002', createdAt: 100 });
-    a.setTaken('row-00000002', 101);
-    a.setResult<'publish'>('row-00000002', { taken_at: 'now' });
-    expect(b.readRow('row-00000002')).toEqual({
+    target.onRows((ids) => seen.push([...ids]));
+    // device-0002 (sender) writes to device-0001 (target); the documents relay one way here, so the
+    // sender's doc is fed back by hand.
+    sender.addRow({ v: 2, id: 'row-00000002', action: 'publish', deviceId: DEV, from: 'device-0002', createdAt: 100 });
+    Y.applyUpdate(target.doc, Y.encodeStateAsUpdate(sender.doc));
+    target.setTaken('row-00000002', 101);
+    target.setResult<'publish'>('row-00000002', { taken_at: 'now' });
+    expect(sender.readRow('row-00000002')).toEqual({
       ok: true,
-      row: { v: 1, id: 'row-00000002', action: 'publish', deviceId: DEV, from: 'device-0002', createdAt: 100, taken: { at: 101 }, result: { taken_at: 'now' } },
+      row: { v: 2, id: 'row-00000002', action: 'publish', deviceId: DEV, from: 'device-0002', createdAt: 100, taken: { at: 101 }, result: { taken_at: 'now' } },
+      takenUnverified: false,
+      resultProblem: null,
     });
-    a.deleteRow('row-00000002');
+    const b = sender;
+    target.deleteRow('row-00000002');
     expect(b.readRow('row-00000002')).toBeNull();
     expect(seen).toEqual([['row-00000002'], ['row-00000002'], ['row-00000002'], ['row-00000002']]);
   });

@@ -1,41 +1,24 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// The sync credentials. A user secret S (shown once by `deskpilot devices pair`, never stored)
-// is what lets a device join. From it:
-//   enroll key E = HMAC-SHA256(S, "deskpilot sync enroll") — sent only when a device pairs;
-//   user id      = SHA-256(E) — the name of the user's document, so the server checks E
-//                  without keeping anything of S, and S itself never leaves the devices.
-// Each paired device gets a random device key K; the server keeps SHA-256(K) per device and
-// refuses the device once it is removed. A device stores only its own K (not S, not E), so a
-// removed device's files cannot bring it back: pairing again needs S.
+// The server's connection credentials (they grant connecting, nothing on a desk: trust is each
+// desk's own, see trust-store.ts). The first device makes a random enroll key E, used once and
+// kept nowhere; the user id = SHA-256(E) names the user's document, so the server checks E
+// without keeping it. Each paired device gets a random device key K; the server keeps SHA-256(K)
+// per device and refuses the device once it is removed. Later devices join with a one-time
+// server ticket from a pairing code (pairing.ts): the server lets in a device whose ticket
+// hashes to an unexpired, unused invite in the document, once.
 
-const SECRET_PREFIX = 'dps1-';
 const B64URL = /^[A-Za-z0-9_-]+$/;
 const KEY_BYTES = 32;
 
 const b64url = (b: Buffer) => b.toString('base64url');
 
-export function newUserSecret(): string {
-  return SECRET_PREFIX + b64url(randomBytes(KEY_BYTES));
-}
-
 export function newDeviceKey(): string {
   return b64url(randomBytes(KEY_BYTES));
 }
 
-/** The user secret as typed or pasted (spaces and a trailing newline forgiven), or why it is not one. */
-export function parseUserSecret(text: string): { ok: true; secret: string } | { ok: false; message: string } {
-  const s = text.trim();
-  const body = s.startsWith(SECRET_PREFIX) ? s.slice(SECRET_PREFIX.length) : null;
-  if (body === null || !B64URL.test(body) || Buffer.from(body, 'base64url').length !== KEY_BYTES) {
-    return { ok: false, message: `a sync secret starts with "${SECRET_PREFIX}" followed by 43 letters, digits, "-" or "_" (as \`deskpilot devices pair\` showed it)` };
-  }
-  return { ok: true, secret: s };
-}
-
-export function enrollKeyOf(secret: string): string {
-  return b64url(createHmac('sha256', secret).update('deskpilot sync enroll').digest());
-}
+/** A new user's enroll key: used once by the first device, kept nowhere. */
+export const newEnrollKey = newDeviceKey;
 
 export function userIdOf(enrollKey: string): string {
   return b64url(createHash('sha256').update(enrollKey).digest());
@@ -58,19 +41,28 @@ export interface SyncToken {
   userId: string;
   deviceId: string;
   deviceKey: string;
-  /** Only while pairing. */
+  /** Only while pairing the first device. */
   enrollKey?: string;
+  /** Only while joining: the server ticket of a pairing code, base64url. */
+  ticket?: string;
 }
 
 const TOKEN_VERSION = 'dp1';
+const TICKET_TOKEN = 'dp2';
 const DEVICE_ID = /^[\w-]{8,64}$/;
 
 export function formatToken(t: SyncToken): string {
+  if (t.ticket) return [TICKET_TOKEN, t.userId, t.deviceId, t.deviceKey, t.ticket].join('.');
   return [TOKEN_VERSION, t.userId, t.deviceId, t.deviceKey, ...(t.enrollKey ? [t.enrollKey] : [])].join('.');
 }
 
 export function parseToken(token: string): SyncToken | null {
   const parts = token.split('.');
+  if (parts[0] === TICKET_TOKEN && parts.length === 5) {
+    const [, userId, deviceId, deviceKey, ticket] = parts as [string, string, string, string, string];
+    if (!B64URL.test(userId) || !DEVICE_ID.test(deviceId) || !B64URL.test(deviceKey) || !/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
+    return { userId, deviceId, deviceKey, ticket };
+  }
   if (parts[0] !== TOKEN_VERSION || (parts.length !== 4 && parts.length !== 5)) return null;
   const [, userId, deviceId, deviceKey, enrollKey] = parts as [string, string, string, string, string | undefined];
   if (!B64URL.test(userId) || !DEVICE_ID.test(deviceId) || !B64URL.test(deviceKey) || (enrollKey !== undefined && !B64URL.test(enrollKey))) return null;

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tests/support/wait-for';
 import { connectSync, type SyncConnection } from './sync-connection';
 import { startSyncServer, type RunningSyncServer } from './sync-server';
-import { enrollKeyOf, formatToken, newDeviceKey, newUserSecret, parseToken, parseUserSecret, userIdOf } from './sync-secret';
+import { b64 } from './seal';
+import { formatCode, newPairingCode, parseCode, serverTicketOf, writeInvite } from './pairing';
+import { formatToken, newDeviceKey, newEnrollKey, parseToken, userIdOf } from './sync-secret';
 
 // The real sync server in this process, real providers over loopback websockets.
 
@@ -13,8 +15,7 @@ describe('the sync server checks who connects', () => {
   let dir: string;
   let server: RunningSyncServer;
   const open: SyncConnection[] = [];
-  const secret = newUserSecret();
-  const enrollKey = enrollKeyOf(secret);
+  const enrollKey = newEnrollKey();
   const userId = userIdOf(enrollKey);
 
   const connect = (token: Parameters<typeof connectSync>[0]['token']) => {
@@ -40,7 +41,36 @@ describe('the sync server checks who connects', () => {
     await connect({ userId, deviceId: 'device-unit-a1', deviceKey: key }).ready;
     await expect(connect({ userId, deviceId: 'device-unit-a1', deviceKey: newDeviceKey() }).ready).rejects.toThrow('wrong device key');
     await expect(connect({ userId, deviceId: 'device-unit-zz', deviceKey: key }).ready).rejects.toThrow('this device is not paired');
-    await expect(connect({ userId, deviceId: 'device-unit-a2', deviceKey: key, enrollKey: enrollKeyOf(newUserSecret()) }).ready).rejects.toThrow('wrong sync secret');
+    await expect(connect({ userId, deviceId: 'device-unit-a2', deviceKey: key, enrollKey: newEnrollKey() }).ready).rejects.toThrow('wrong enroll key');
+  });
+
+  it('a new device joins with the server ticket of an invite in the document, once, and not after it expired or was withdrawn', async () => {
+    const inviter = connect({ userId, deviceId: 'device-unit-i1', deviceKey: newDeviceKey(), enrollKey });
+    await inviter.ready;
+    const me = { id: 'device-unit-i1', name: 'inviter', sign_pub: 'a'.repeat(43), box_pub: 'b'.repeat(43) };
+    const code = newPairingCode(userId, me.sign_pub);
+    writeInvite(inviter.ydoc, code, me);
+    await inviter.flushed();
+    const ticket = b64(serverTicketOf(code.secret));
+    // A made-up ticket: refused.
+    await expect(connect({ userId, deviceId: 'device-unit-j0', deviceKey: newDeviceKey(), ticket: b64(serverTicketOf(Buffer.alloc(32, 1))) }).ready).rejects.toThrow('the pairing code is not valid');
+    const key = newDeviceKey();
+    await connect({ userId, deviceId: 'device-unit-j1', deviceKey: key, ticket }).ready;
+    // Enrolled: it comes back with its key alone.
+    await connect({ userId, deviceId: 'device-unit-j1', deviceKey: key }).ready;
+    // Used once: a second device with the same ticket is refused.
+    await expect(connect({ userId, deviceId: 'device-unit-j2', deviceKey: newDeviceKey(), ticket }).ready).rejects.toThrow('the pairing code is not valid');
+    // An expired invite (by its own word) is refused.
+    const late = newPairingCode(userId, me.sign_pub);
+    writeInvite(inviter.ydoc, late, me, Date.now() - 11 * 60_000);
+    await inviter.flushed();
+    await expect(connect({ userId, deviceId: 'device-unit-j3', deviceKey: newDeviceKey(), ticket: b64(serverTicketOf(late.secret)) }).ready).rejects.toThrow('the pairing code is not valid');
+    // A ticket cannot take over a live device's id.
+    const third = newPairingCode(userId, me.sign_pub);
+    writeInvite(inviter.ydoc, third, me);
+    await inviter.flushed();
+    await expect(connect({ userId, deviceId: 'device-unit-j1', deviceKey: newDeviceKey(), ticket: b64(serverTicketOf(third.secret)) }).ready).rejects.toThrow('already paired');
+    expect(parseCode(formatCode(code))).toEqual({ ok: true, code });
   });
 
   it('a device removed in the document is disconnected at once and refused from then on; pairing again brings it back', async () => {
@@ -65,7 +95,7 @@ describe('the sync server checks who connects', () => {
   });
 
   it('a token for another user\'s document, or not a token at all, is refused', async () => {
-    const other = userIdOf(enrollKeyOf(newUserSecret()));
+    const other = userIdOf(newEnrollKey());
     const key = newDeviceKey();
     await connect({ userId, deviceId: 'device-unit-c1', deviceKey: key, enrollKey }).ready;
     const { HocuspocusProvider, HocuspocusProviderWebsocket } = await import('@hocuspocus/provider');
@@ -86,16 +116,8 @@ describe('sync secrets and tokens', () => {
     const t = { userId: 'abcDEF_-123', deviceId: 'device-0001', deviceKey: 'k'.repeat(43) };
     expect(parseToken(formatToken(t))).toEqual(t);
     expect(parseToken(formatToken({ ...t, enrollKey: 'e'.repeat(43) }))).toEqual({ ...t, enrollKey: 'e'.repeat(43) });
+    expect(parseToken(formatToken({ ...t, ticket: 't'.repeat(43) }))).toEqual({ ...t, ticket: 't'.repeat(43) });
     expect(parseToken('dp1.a.b')).toBeNull();
     expect(parseToken('dp1.user.bad id!.key')).toBeNull();
-  });
-
-  it('a typed secret is forgiven its spaces; a wrong one is explained', () => {
-    const s = newUserSecret();
-    expect(parseUserSecret(`  ${s}\n`)).toEqual({ ok: true, secret: s });
-    expect(parseUserSecret('dps1-short')).toMatchObject({ ok: false, message: expect.stringContaining('starts with "dps1-"') });
-    // Same secret, same user: every device finds the same document.
-    expect(userIdOf(enrollKeyOf(s))).toBe(userIdOf(enrollKeyOf(s)));
-    expect(userIdOf(enrollKeyOf(s))).not.toContain(s.slice(5, 20));
   });
 });

@@ -4,15 +4,20 @@ import { SQLite } from '@hocuspocus/extension-sqlite';
 import type sqlite3 from 'sqlite3';
 import type * as Y from 'yjs';
 import { DeviceRow } from '../../protocol/sync';
+import { Invite } from '../../protocol/sync-trust';
 import { closeDatabase, DeviceRegistry, get, openDatabase, run } from './device-registry';
+import { pairingMap, ticketHash } from './pairing';
 import { documentNameFor, keyHash, parseToken, sameHash, userIdOf } from './sync-secret';
 
 // The sync server: Hocuspocus serving one Yjs document per user, kept in a SQLite file, with
 // Redis (optional) carrying updates between several server processes. It knows nothing of
-// desks or commands; it checks who connects and keeps removed devices out:
-//  - onAuthenticate: the token names the user's document, the device and its key; a device
-//    pairing also proves the user secret (its enroll key hashes to the user id). A removed
-//    device, a wrong key or another user's document is refused.
+// desks or commands, and reads none of them (they are encrypted and signed by the devices, which
+// trust no server); it checks who connects and keeps removed devices out:
+//  - onAuthenticate: the token names the user's document, the device and its key; the first
+//    device of a user proves its enroll key (it hashes to the user id), a joining one brings the
+//    server ticket of an unexpired, unused invite of that user (pairing.ts). A removed device, a
+//    wrong key or another user's document is refused.
+//  - invites written into a document are recorded (their ticket hashes) as they appear;
 //  - a device row marked removed (by `deskpilot devices remove` on any device) is recorded and
 //    that device's open connections are closed at once, on every server process that has the
 //    document loaded (the mark reaches them through Redis like any update).
@@ -71,9 +76,19 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
           if (documentName !== documentNameFor(t.userId)) return refuse('the token is not for this document', documentName);
           const hash = keyHash(t.deviceKey);
           if (t.enrollKey) {
-            if (userIdOf(t.enrollKey) !== t.userId) return refuse('wrong sync secret', documentName);
+            if (userIdOf(t.enrollKey) !== t.userId) return refuse('wrong enroll key', documentName);
             await registry.enroll(t.userId, t.deviceId, hash);
             log(`paired device ${t.deviceId} of user ${t.userId.slice(0, 8)}…`);
+          } else if (t.ticket) {
+            const ticket = ticketHash(Buffer.from(t.ticket, 'base64url'));
+            // The invite may be in the loaded document before its record is written.
+            const loaded = instance.documents.get(documentName);
+            if (loaded) await recordInvites(registry, t.userId, loaded);
+            const before = await registry.get(t.userId, t.deviceId);
+            if (before && before.removedAt === null) return refuse('this device is already paired (remove it first to pair it again)', documentName);
+            if (!(await registry.useInvite(t.userId, ticket))) return refuse('the pairing code is not valid (used, expired or withdrawn)', documentName);
+            await registry.enroll(t.userId, t.deviceId, hash);
+            log(`paired device ${t.deviceId} of user ${t.userId.slice(0, 8)}… by invitation`);
           } else {
             const rec = await registry.get(t.userId, t.deviceId);
             if (!rec) return refuse('this device is not paired', documentName);
@@ -91,6 +106,12 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
         },
         async afterLoadDocument({ document, documentName }: afterLoadDocumentPayload) {
           removals.watch(documentName, document);
+          const userId = userOf(documentName);
+          if (userId) {
+            const record = () => void recordInvites(registry, userId, document).catch((e: unknown) => log(`invites of ${userId.slice(0, 8)}… not recorded: ${String(e)}`));
+            pairingMap(document).observeDeep(record);
+            record();
+          }
         },
       },
     ],
@@ -108,6 +129,16 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
   };
 }
 
+const userOf = (documentName: string) => (documentName.startsWith('deskpilot/') ? documentName.slice('deskpilot/'.length) : null);
+
+/** Records the ticket hashes of the invites in a document (the server's only look into pairing). */
+async function recordInvites(registry: DeviceRegistry, userId: string, document: Y.Doc): Promise<void> {
+  for (const entry of pairingMap(document).values()) {
+    const invite = Invite.safeParse((entry as { get?: (k: string) => unknown }).get?.('invite'));
+    if (invite.success) await registry.recordInvite(userId, invite.data.ticket_hash, invite.data.expires_at);
+  }
+}
+
 /** Records removals marked in a document's device rows, and closes the removed devices' connections. */
 class RemovalWatch {
   constructor(
@@ -119,7 +150,7 @@ class RemovalWatch {
     documentName: string,
     document: Y.Doc & { getConnections(): Array<{ context: unknown; webSocket: { close(code: number, reason: string): void }; close(e?: { code: number; reason: string }): void }> },
   ): void {
-    const userId = documentName.startsWith('deskpilot/') ? documentName.slice('deskpilot/'.length) : null;
+    const userId = userOf(documentName);
     if (!userId) return;
     const devices = document.getMap('devices');
     const check = () => {
