@@ -68,9 +68,9 @@ async function serve(flags: ConfigFlags, args: McpArgs, io: Io, stop: Promise<un
   const via = desk.via === 'service' ? 'through the running DeskPilot service' : 'with the engine in this process';
   try {
     if (!token) {
-      const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+      const { BoundedStdioTransport } = await import('./mcp-stdio-transport');
       const session = newSession();
-      await session.server.connect(new StdioServerTransport());
+      await session.server.connect(new BoundedStdioTransport());
       io.err(`DeskPilot MCP server on stdio, ${via}\n`);
       await Promise.race([stop, stdinClosed()]);
       await session.close();
