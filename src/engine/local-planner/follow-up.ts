@@ -9,7 +9,7 @@ const PRONOUN = /^(?:it|that|this|them|that one|this one|the same one|that app|t
 
 export const isPronoun = (phrase: string) => PRONOUN.test(phrase.trim());
 
-const APP_COMMANDS = new Set(['focus_app', 'place_app', 'close_app', 'open_recent']);
+const APP_COMMANDS = new Set(['focus_app', 'place_app', 'close_app', 'open_recent', 'set_app_state']);
 
 /** The one app the most recent turn acted on, or null. */
 export function referentFromTurns(turns: readonly Turn[]): string | null {

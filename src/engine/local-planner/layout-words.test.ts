@@ -74,12 +74,16 @@ describe('several windows and window states', () => {
     expect(commands('switch to slack')).toEqual([{ type: 'focus_app', app_name: 'Slack' }]);
   });
 
-  it('minimises, restores and enters or leaves a true full-screen mode; plain "full screen" stays a maximised layout', () => {
+  it('minimises, restores and enters or leaves a true full-screen mode, "mode" said or not (issue 26)', () => {
     expect(commands('minimize slack')).toEqual([{ type: 'set_app_state', app_name: 'Slack', state: 'minimized' }]);
     expect(commands('hide the terminal')).toEqual([{ type: 'set_app_state', app_name: 'Terminal', state: 'minimized' }]);
     expect(commands('unminimize slack')).toEqual([{ type: 'set_app_state', app_name: 'Slack', state: 'normal' }]);
     expect(commands('put cursor in full screen mode')).toEqual([{ type: 'set_app_state', app_name: 'Cursor', state: 'fullscreen' }]);
     expect(commands('exit fullscreen on cursor')).toEqual([{ type: 'set_app_state', app_name: 'Cursor', state: 'normal' }]);
-    expect(commands('slack full screen')).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [0, 32, 1920, 1080] }]);
+    expect(commands('slack full screen')).toEqual([{ type: 'set_app_state', app_name: 'Slack', state: 'fullscreen' }]);
+    expect(commands('fullscreen cursor')).toEqual([{ type: 'set_app_state', app_name: 'Cursor', state: 'fullscreen' }]);
+    expect(commands('cursor out of full screen mode')).toEqual([{ type: 'set_app_state', app_name: 'Cursor', state: 'normal' }]);
+    // "maximise" is still the layout: the window fills the work area with its title bar.
+    expect(commands('maximise slack')).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [0, 32, 1920, 1080] }]);
   });
 });

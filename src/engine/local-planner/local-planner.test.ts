@@ -293,8 +293,8 @@ describe('placing windows', () => {
     table([
       ['maximize terminal', [{ type: 'place_app', app_name: 'Terminal', bounds: [0, 32, 1920, 1080] }]],
       ['maximise the terminal', [{ type: 'place_app', app_name: 'Terminal', bounds: [0, 32, 1920, 1080] }]],
-      ['make spotify full screen', [{ type: 'place_app', app_name: 'Spotify', bounds: [0, 32, 1920, 1080] }]],
-      ['slack fullscreen', [{ type: 'place_app', app_name: 'Slack', bounds: [0, 32, 1920, 1080] }]],
+      ['make spotify full screen', [{ type: 'set_app_state', app_name: 'Spotify', state: 'fullscreen' }]],
+      ['slack fullscreen', [{ type: 'set_app_state', app_name: 'Slack', state: 'fullscreen' }]],
       ['put slack on the left half', [{ type: 'place_app', app_name: 'Slack', bounds: [0, 32, 960, 1080] }]],
       ['terminal right half', [{ type: 'place_app', app_name: 'Terminal', bounds: [960, 32, 1920, 1080] }]],
       ['chrome on the top half', [{ type: 'place_app', app_name: 'Google Chrome', bounds: [0, 32, 1920, 556] }]],

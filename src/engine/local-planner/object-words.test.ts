@@ -129,7 +129,7 @@ describe('an object made only of filler or function words is asked about, not gu
         ['send the to the other screen', /^Move which app\?/],
         ['snap the to the left half', /^Move which app\?/],
         ['maximise the', /^Maximise which app\? Name it, e\.g\. "maximise slack"\.$/],
-        ['make the full screen', /^Maximise which app\?/],
+        ['make the full screen', /^Make full screen which app\?/],
         ['centre my', /^Centre which app\?/],
       ],
       twoMonitors,

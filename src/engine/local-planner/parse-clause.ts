@@ -13,6 +13,7 @@ import { tabRule } from './rules/tab-rules';
 import { arrangeRule } from './rules/arrange';
 import { windowStateRule } from './rules/window-state';
 import { openRecentRule } from './rules/open-recent';
+import { weighOtherReadings } from './other-readings';
 
 // One clause → one result, by the first rule that recognises its shape. The order matters
 // where shapes overlap: presets before verbs they share ("focus mode", "start writing
@@ -58,6 +59,10 @@ function pickByOrdinal(clause: string, ctx: ClauseContext): ClauseResult | null 
 function parseShape(clause: string, ctx: ClauseContext): ClauseResult | null {
   const c = clause.trim();
   if (!c) return null;
+  return weighOtherReadings(c, firstRule(c, ctx), ctx);
+}
+
+function firstRule(c: string, ctx: ClauseContext): ClauseResult | null {
   // A recent file or project, when the words say one is meant and one matches ("open the deskpilot project").
   const recent = openRecentRule(c, ctx);
   if (recent) return recent;

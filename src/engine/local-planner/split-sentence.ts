@@ -90,9 +90,39 @@ function parseFrom(text: string, verb: string | null, ctx: ClauseContext, memo: 
   return result;
 }
 
+/**
+ * A command after a separator ("… as dinner and close them", "… then open slack") is a clause
+ * of its own, never the end of a name: the split wins over a whole that swallowed it.
+ */
+function commandSplit(text: string, verb: string | null, ctx: ClauseContext, memo: Memo): ClauseResult[] | null {
+  for (const sep of text.matchAll(SEPARATOR)) {
+    const left = text.slice(0, sep.index).trim();
+    const right = text.slice(sep.index! + sep[0].length).trim();
+    if (!left || !verbOf(right)) continue;
+    const l = parseWithVerb(left, verb, ctx);
+    if (l?.kind !== 'ok') continue;
+    const closing = closesThose(l, right);
+    if (closing) return [closing];
+    const next: ClauseContext = { ...ctx, referent: referentAfter(l, ctx.referent), placed: placedAfter(l, ctx) };
+    const rest = parseFrom(right, verbOf(left) ?? verb, next, memo);
+    if (rest && allOk(rest)) return [l, ...rest];
+  }
+  return null;
+}
+
+const CLOSE_THEM = /^(?:close|shut|close out) (?:them|those|these|them all|all of them|those tabs|these tabs|the tabs|the lot)$/;
+
+/** "save the recipe tabs as dinner and close them": the saved tabs close as they are saved. */
+function closesThose(l: ClauseResult, right: string): ClauseResult | null {
+  if (l.kind !== 'ok' || !CLOSE_THEM.test(right)) return null;
+  const last = l.commands[l.commands.length - 1];
+  if (last?.type !== 'save_tabs') return null;
+  return { kind: 'ok', commands: [...l.commands.slice(0, -1), { ...last, close: true }] };
+}
+
 function parseUncached(text: string, verb: string | null, ctx: ClauseContext, memo: Memo): ClauseResult[] | null {
   const whole = parseWithVerb(text, verb, ctx);
-  if (whole?.kind === 'ok') return [whole];
+  if (whole?.kind === 'ok') return commandSplit(text, verb, ctx, memo) ?? [whole];
   const seps = [...text.matchAll(SEPARATOR)];
   let fallback: ClauseResult[] | null = null;
   if (seps.length > 0 && seps.length <= MAX_SEPARATORS) {
@@ -102,6 +132,8 @@ function parseUncached(text: string, verb: string | null, ctx: ClauseContext, me
       if (!left || !right) continue;
       const l = parseWithVerb(left, verb, ctx);
       if (!l) continue;
+      const closing = closesThose(l, right);
+      if (closing) return [closing];
       const next: ClauseContext = { ...ctx, referent: referentAfter(l, ctx.referent), placed: placedAfter(l, ctx) };
       const rest = parseFrom(right, verbOf(left) ?? verb, next, memo);
       if (!rest) continue;

@@ -148,7 +148,7 @@ function askAppOrTabs(names: readonly string[], tabs: readonly TabInfo[]): Claus
  * name followed by it: "Podcast - Episode 12" and "Google Calendar - Week of …" name
  * "podcast" and "calendar"; "My favourite song lyrics" does not name "song".
  */
-function titleNames(phrase: string, tab: TabInfo): boolean {
+export function titleNames(phrase: string, tab: TabInfo): boolean {
   const said = wordsOf(phrase).join(' ');
   const site = (tab.domain ?? '').split('.')[0] ?? '';
   // Middle dot, en and em dash as escapes: the built CLI is kept ASCII (src/cli/load-cli.ts).

@@ -11,7 +11,9 @@ import { stripArticles, wordsOf } from '../text';
 // overflow in a group called Later", "add reddit to the Work group", "group the github tabs"
 // (titled after what was said), "ungroup the work tabs", "take tab 3 out of its group".
 
-const COLOR = `(?:\\s+(?:in|coloured|colored|with colou?r)\\s+(${[...TAB_GROUP_COLORS, 'gray'].join('|')}))?`;
+// A colour is a colour, never part of the title: "as Reading in purple", "as reading (purple)"
+// (brackets are gone after normalising), "as docs purple". A title that is only a colour stays a title.
+const COLOR = `(?:\\s+(?:(?:in|coloured|colored|with colou?r|colou?r)\\s+)?(${[...TAB_GROUP_COLORS, 'gray'].join('|')}))?`;
 const NAMED = new RegExp(`^(?:group|put|move|add)\\s+(.+?)\\s+(?:as|into|in|to|under)\\s+(?:a |the )?(?:new )?(?:tab )?group(?:\\s+(?:called|named|titled)\\s+(.+?))?${COLOR}$`);
 const GROUP_AS = new RegExp(`^group\\s+(.+?)(?:\\s+(?:as|into|called|named|titled|under)\\s+(.+?))?${COLOR}$`);
 const ADD_TO = new RegExp(`^(?:add|put|move)\\s+(.+?)\\s+(?:to|into|in)\\s+(?:the |my )?(.+?) group${COLOR}$`);

@@ -17,10 +17,13 @@ const IN_APP = /\s+(?:in|with|using)\s+(.+)$/;
 /** What a noun says about the item: a project (folder), a file, or a file of some kind (by extension). */
 type Kind = 'project' | 'file';
 const PROJECT_NOUNS = new Set(['project', 'projects', 'repo', 'repository', 'workspace', 'folder', 'codebase']);
-const FILE_NOUNS = new Set(['file', 'files', 'document', 'doc', 'documents']);
+const FILE_NOUNS = new Set(['file', 'files', 'documents']);
 /** Nouns that name a kind of file by its extension. */
 const TYPE_NOUNS = new Map<string, readonly string[]>([
   ['pdf', ['pdf']],
+  // A "doc" is a word-processor document: "the proposal doc" is not proposal.pdf.
+  ['doc', ['doc', 'docx', 'odt', 'rtf']],
+  ['document', ['doc', 'docx', 'odt', 'rtf']],
   ['picture', ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'heic', 'bmp']],
   ['image', ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'heic', 'bmp']],
   ['photo', ['png', 'jpg', 'jpeg', 'heic', 'webp']],

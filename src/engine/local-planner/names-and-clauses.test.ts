@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { Envelope } from '../../protocol/commands';
+import type { ContextSnapshot } from '../../protocol/context';
+import { planLocally } from './local-planner';
+import { app, laptop, tab, turn } from './test-fixtures';
+
+// Issue 26, "the offline matcher never guesses": a command after a name is a clause of its
+// own, a colour is a colour, "full screen" is the full-screen mode, and a name that fits
+// things of two kinds (a tab and an app, a tab and a recent file, a saved set) is asked about.
+
+const desk = (over: Partial<ContextSnapshot> = {}): ContextSnapshot =>
+  laptop({
+    tabs: [
+      ...laptop().tabs,
+      tab(10, 'https://www.bbcgoodfood.com/recipes/lentil-soup', 'Lentil soup recipe | BBC Good Food'),
+      tab(11, 'https://www.bbcgoodfood.com/recipes/veg-curry', 'Veg curry recipe | BBC Good Food'),
+      tab(12, 'https://open.spotify.com/playlist/1', 'Study mix – playlist | Spotify'),
+      tab(13, 'https://docs.google.com/document/d/2/edit', 'Thesis draft - Google Docs'),
+      tab(14, 'https://acme.atlassian.net/browse/OPS-4412', '[OPS-4412] Checkout 502s - Jira'),
+      tab(15, 'https://docs.cursor.com/kbd', 'Keyboard Shortcuts | Cursor Docs'),
+    ],
+    recent_files: [{ path: '/home/me/thesis/thesis-draft-v7.docx', app: null, used_at: null }],
+    recent_projects: [],
+    tab_collections: ['incident 4412', 'weekend'],
+    sources: { ...laptop().sources, companion: { ok: true, message: 'ok' } },
+    ...over,
+  });
+
+function plan(text: string, snap = desk(), turns = [] as ReturnType<typeof turn>[]) {
+  const answer = planLocally({ text, context: snap, turns });
+  return { env: answer.envelope as Envelope, candidates: answer.candidates ?? [] };
+}
+const commands = (text: string, snap?: ContextSnapshot) => {
+  const { env } = plan(text, snap);
+  if (env.needs_clarification) throw new Error(`asked: ${env.clarification_reason}`);
+  return env.commands;
+};
+
+describe('a command after a name is a clause of its own', () => {
+  it('"… as dinner and close them" saves the set "dinner" and closes those tabs', () => {
+    expect(commands('save the bbc good food tabs as dinner and close them')).toEqual([
+      { type: 'save_tabs', name: 'dinner', tab_indices: [10, 11], close: true },
+    ]);
+    expect(commands('save the bbc good food tabs as dinner then close them')).toEqual([
+      { type: 'save_tabs', name: 'dinner', tab_indices: [10, 11], close: true },
+    ]);
+  });
+
+  it('"… as reading then open slack": the set is "reading", and Slack comes up after', () => {
+    expect(commands('save the github tabs as reading then open slack')).toEqual([
+      { type: 'save_tabs', name: 'reading', tab_indices: [5, 6] },
+      { type: 'focus_app', app_name: 'Slack' },
+    ]);
+  });
+});
+
+describe('a colour is a colour, never part of a group\'s title', () => {
+  it.each([
+    ['group the github tabs as reading (purple)', 'reading', 'purple'],
+    ['group the github tabs as dinner ideas green', 'dinner ideas', 'green'],
+    ['group the github tabs as work in blue', 'work', 'blue'],
+  ])('%s', (text, title, color) => {
+    expect(commands(text)).toEqual([{ type: 'group_tabs', tab_indices: [5, 6], title, color }]);
+  });
+
+  it('a title that is only a colour stays the title', () => {
+    expect(commands('group the github tabs as red')).toEqual([{ type: 'group_tabs', tab_indices: [5, 6], title: 'red' }]);
+  });
+});
+
+describe('full screen is the full-screen mode', () => {
+  it.each(['make slack full screen', 'fullscreen slack', 'slack fullscreen', 'full screen slack'])('%s', (text) => {
+    expect(commands(text)).toEqual([{ type: 'set_app_state', app_name: 'Slack', state: 'fullscreen' }]);
+  });
+
+  it('"exit full screen" after putting an app in full screen leaves it', () => {
+    const before = turn('make slack full screen', [{ type: 'set_app_state', app_name: 'Slack', state: 'fullscreen' }]);
+    expect(plan('exit full screen', desk(), [before]).env.commands).toEqual([{ type: 'set_app_state', app_name: 'Slack', state: 'normal' }]);
+    expect(commands('slack out of full screen mode')).toEqual([{ type: 'set_app_state', app_name: 'Slack', state: 'normal' }]);
+  });
+});
+
+describe('a name that fits things of two kinds is asked about, each offered', () => {
+  it('an app and the tab that is that app\'s site: "spotify"', () => {
+    const { env, candidates } = plan('spotify');
+    expect(env.needs_clarification).toBe(true);
+    expect(env.clarification_reason).toMatch(/the app "Spotify" or tab 12/);
+    expect(candidates.map((c) => (c.envelope as Envelope).commands)).toEqual([
+      [{ type: 'focus_app', app_name: 'Spotify' }],
+      [{ type: 'switch_tab', tab_index: 12 }],
+    ]);
+  });
+
+  it('a tab and a recent file: "go to my thesis draft"', () => {
+    const { env, candidates } = plan('go to my thesis draft');
+    expect(env.clarification_reason).toMatch(/tab 13 .* or the recent "thesis-draft-v7.docx"/);
+    expect(candidates.map((c) => (c.envelope as Envelope).commands[0]!.type)).toEqual(['switch_tab', 'open_recent']);
+  });
+
+  it('a tab and a saved set by a word of its name: "open 4412"', () => {
+    expect(plan('open 4412').env.clarification_reason).toMatch(/tab 14 .* or saved set "incident 4412"/);
+  });
+
+  it('a word for the kind settles it', () => {
+    expect(commands('open the spotify app')).toEqual([{ type: 'focus_app', app_name: 'Spotify' }]);
+    expect(commands('switch to the spotify tab')).toEqual([{ type: 'switch_tab', tab_index: 12 }]);
+    expect(commands('open the thesis draft file')).toEqual([{ type: 'open_recent', path: '/home/me/thesis/thesis-draft-v7.docx' }]);
+  });
+
+  it('switching is between open things: a recent file is no reading of "switch to"', () => {
+    expect(commands('switch to the thesis draft')).toEqual([{ type: 'switch_tab', tab_index: 13 }]);
+  });
+
+  it('a page about a running app is not another reading of its name: "switch to cursor"', () => {
+    expect(commands('switch to cursor')).toEqual([{ type: 'focus_app', app_name: 'Cursor' }]);
+  });
+
+  it('a tab is another reading of an app that is installed but not running', () => {
+    const snap = desk({ installed_apps: [...desk().installed_apps, { name: 'Steam' }], tabs: [...desk().tabs, tab(16, 'https://store.steampowered.com/', 'Autumn Sale - Steam Store')] });
+    expect(plan('open steam', snap).env.clarification_reason).toMatch(/the app "Steam" or tab 16/);
+    // Running, Slack's own tab is no page about it here, so nothing else fits.
+    expect(commands('open slack', { ...snap, running_apps: [...snap.running_apps, app('Steam', [0, 32, 900, 900], 'eDP-1')] })).toEqual([
+      { type: 'focus_app', app_name: 'Slack' },
+    ]);
+  });
+});
