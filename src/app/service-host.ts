@@ -3,6 +3,7 @@ import { SERVICE_PROTOCOL_VERSION, ServiceRequest, type Hello, type ServiceEvent
 import type { CliMessage, CliStream } from '../protocol/service-wire';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { Desk } from './desk';
+import { PendingConsents } from './sync/remote-consent';
 import { watchDesk, type TabChangeSource, type Watch } from './desk-watcher';
 
 // The host of a desk's long-lived parts: it owns the one warm engine (through a Desk) and
@@ -34,6 +35,8 @@ export interface ServiceHostDeps {
   hello: Omit<Hello, 'service' | 'protocol'>;
   /** Chrome's tab events as the engine follows them: subscribers hear of tab changes at once instead of within a second. */
   tabChanges?: TabChangeSource;
+  /** Other devices' requests waiting for this desk's user (default: a new, empty set); the device worker asks through it. */
+  consents?: PendingConsents;
 }
 
 export class ServiceHost {
@@ -46,7 +49,12 @@ export class ServiceHost {
   /** Questions of running `cli` calls that wait for the client's answer, by connection and call id. */
   private readonly questions = new WeakMap<HostConnection, Map<number, (line: string) => void>>();
 
-  constructor(private readonly deps: ServiceHostDeps) {}
+  /** Questions from other devices to this desk's user, answered over the socket (consent.*). */
+  readonly consents: PendingConsents;
+
+  constructor(private readonly deps: ServiceHostDeps) {
+    this.consents = deps.consents ?? new PendingConsents();
+  }
 
   /** From now on, `cli` requests run `run`; hello says which build of the CLI that is. */
   serveCli(build: string, run: RunCli): void {
@@ -114,15 +122,20 @@ export class ServiceHost {
     }
   }
 
-  /** Stops watching the desk (the service is stopping). */
+  /** Stops watching the desk (the service is stopping); questions still waiting count as not confirmed. */
   close(): void {
+    this.stopWatch();
+    this.consents.close();
+  }
+
+  private stopWatch(): void {
     this.stopWatching?.();
     this.stopWatching = null;
   }
 
   private unsubscribe(conn: HostConnection): void {
     this.subscribers.delete(conn);
-    if (this.subscribers.size === 0) this.close();
+    if (this.subscribers.size === 0) this.stopWatch();
   }
 
   /** Tells every subscriber that the desk changed. */
@@ -180,6 +193,13 @@ export class ServiceHost {
         answer(req.params.line);
         return { ok: true };
       }
+      case 'consent.list':
+        return { requests: this.consents.list() };
+      case 'consent.answer':
+        if (!this.consents.answer(req.params.id, req.params.yes)) {
+          throw new DeskPilotError(`no request ${req.params.id} waits for an answer here (answered already, expired, or never asked)`, 'stale');
+        }
+        return { ok: true };
     }
   }
 

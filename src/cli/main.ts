@@ -280,7 +280,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--json', 'print them as JSON')
     .action(async (o: { json?: boolean }) => {
       const { runDevicesRequests } = await import('./consent-command');
-      code = await runDevicesRequests(flags(), { json: !!o.json }, io);
+      // `devices` has a --json of its own, which takes the flag when it is written after `requests` too.
+      code = await runDevicesRequests(flags(), { json: !!o.json || !!devices.opts().json }, io);
     });
   for (const [verb, yes] of [['approve', true], ['deny', false]] as const) {
     devices

@@ -2,6 +2,7 @@ import type { Desk } from '../app/desk';
 import { LocalDesk } from '../app/local-desk';
 import { RemoteDesk } from '../app/remote-desk';
 import { ServiceHost } from '../app/service-host';
+import { logConsents } from '../app/sync/remote-consent';
 import { errorMessage } from '../engine/errors';
 import { compose } from './compose';
 import type { ConfigFlags } from '../platform/config/load-config';
@@ -99,7 +100,9 @@ export async function startServiceHost(flags: ConfigFlags, log: (line: string) =
   await running.desk.snapshot({ summaries: false }).catch(() => undefined);
   // With sync.url set, the device worker runs the rows addressed to this desk through this engine.
   const { startDeviceSync } = await import('./device-sync');
-  const sync = await startDeviceSync(app.config, running.desk, log);
+  // Other devices' requests to close things here wait in the service for `deskpilot devices approve|deny`; each is logged.
+  logConsents(running.host.consents, log);
+  const sync = await startDeviceSync(app.config, running.desk, log, undefined, running.host.consents);
   if (!sync) return running;
   const served = running;
   return { ...served, close: async () => (await sync.stop(), served.close()) };

@@ -2,7 +2,7 @@
 // DeskPilot's engine behind a LocalDesk, the gate with a PendingConsents (the port the service
 // answers from `deskpilot devices approve|deny`); tabs are checked with raw CDP.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { PendingConsents } from '../../src/app/sync/remote-consent';
+import { logConsents, PendingConsents } from '../../src/app/sync/remote-consent';
 import { runRemoteBatch, type RemoteBatchRequest } from '../../src/app/sync/remote-gate';
 import type { PreparedBatch } from '../../src/protocol/prepared-batch';
 import type { ConsentRequest } from '../../src/protocol/remote-consent';
@@ -26,7 +26,8 @@ describeDesktop('closing tabs from another device needs a yes on the target (rea
   });
 
   beforeEach(() => {
-    consents = new PendingConsents({ log: (l) => log.push(l) });
+    consents = new PendingConsents();
+    logConsents(consents, (l) => log.push(l));
     asked = [];
     consents.onArrive((q) => asked.push(q));
   });

@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LocalDesk } from '../../src/app/local-desk';
+import type { ServiceHost } from '../../src/app/service-host';
+import { serveEngine } from '../../src/compose/service-host';
 import { wireEngine } from '../../src/compose/wire-engine';
 import { loadConfig } from '../../src/platform/config/load-config';
 import type { PreparedBatch } from '../../src/protocol/prepared-batch';
@@ -26,6 +28,10 @@ export interface GateRig {
   /** Not in the recent list: writes `marker` when run. */
   hostileScript: string;
   marker: string;
+  /** What the test desktop's processes (and the CLI) run with: this HOME and config dir. */
+  env: NodeJS.ProcessEnv;
+  /** With `serve`: the host answering the service socket for this config dir (as `deskpilot service` does). */
+  host: ServiceHost | null;
   stop(): Promise<void>;
 }
 
@@ -35,7 +41,8 @@ const bookmark = (file: string, app: string) => `  <bookmark href="${pathToFileU
     </metadata></info>
   </bookmark>`;
 
-export async function startGateRig(): Promise<GateRig> {
+/** `serve`: the engine is served on the service socket of its config dir, as `deskpilot service` serves it. */
+export async function startGateRig(o: { serve?: boolean } = {}): Promise<GateRig> {
   const desk = await startDesktop({ chrome: true });
   const home = await mkdtemp(path.join(os.tmpdir(), 'deskpilot-remote-gate-'));
   const share = path.join(home, '.local', 'share');
@@ -71,18 +78,21 @@ ${bookmark(listedScript, 'Test Viewer')}
     DESKPILOT_CONFIG_DIR: configDir,
   };
   const wired = await wireEngine(await loadConfig({}, env), { env });
+  const served = o.serve ? await serveEngine(wired, configDir) : null;
   const raw = await RawCdp.connect(desk.chrome!.browserWsUrl);
   return {
     desk,
     raw,
-    local: new LocalDesk(wired),
+    local: served?.desk ?? new LocalDesk(wired),
+    env,
+    host: served?.host ?? null,
     home,
     notes,
     listedScript,
     hostileScript,
     marker,
     stop: async () => {
-      await wired.dispose();
+      await (served ? served.close() : wired.dispose());
       await raw.dispose();
       await desk.stop();
       await rm(home, { recursive: true, force: true });

@@ -16,7 +16,6 @@ export interface RemoteConsent {
 
 export interface PendingConsentsOptions {
   clock?: () => number;
-  log?: (line: string) => void;
 }
 
 interface Pending {
@@ -27,14 +26,12 @@ interface Pending {
 export class PendingConsents implements RemoteConsent {
   private readonly pending = new Map<string, Pending>();
   private readonly arrivals = new Set<(r: ConsentRequest) => void>();
-  private readonly settlements = new Set<(id: string, a: ConsentAnswer) => void>();
+  private readonly settlements = new Set<(r: ConsentRequest, a: ConsentAnswer) => void>();
   private readonly clock: () => number;
-  private readonly log: (line: string) => void;
   private closed = false;
 
   constructor(o: PendingConsentsOptions = {}) {
     this.clock = o.clock ?? Date.now;
-    this.log = o.log ?? (() => undefined);
   }
 
   ask(request: ConsentRequest): Promise<ConsentAnswer> {
@@ -49,16 +46,10 @@ export class PendingConsents implements RemoteConsent {
         if (this.pending.get(request.id)?.settle !== settle) return;
         clearTimeout(timer);
         this.pending.delete(request.id);
-        this.log(`sync: request ${request.id} from "${request.from.name}": ${answer === 'yes' ? 'approved' : answer === 'no' ? 'denied' : 'not answered in time; not run'}`);
-        for (const fn of this.settlements) fn(request.id, answer);
+        for (const fn of this.settlements) fn(request, answer);
         resolve(answer);
       };
       this.pending.set(request.id, { request, settle });
-      const what = request.items.map((i) => i.summary).join('; ');
-      this.log(
-        `sync: "${request.from.name}" asks to ${what} on this desk${request.asked_by ? ` (asked by ${request.asked_by})` : ''}; ` +
-          `answer with \`deskpilot devices approve ${request.id}\` or \`deskpilot devices deny ${request.id}\` before ${request.deadline}`,
-      );
       for (const fn of this.arrivals) fn(request);
     });
   }
@@ -83,7 +74,7 @@ export class PendingConsents implements RemoteConsent {
   }
 
   /** Called when a question leaves (answered anywhere, or expired): a dialog still open for it closes. */
-  onSettle(fn: (id: string, a: ConsentAnswer) => void): () => void {
+  onSettle(fn: (r: ConsentRequest, a: ConsentAnswer) => void): () => void {
     this.settlements.add(fn);
     return () => this.settlements.delete(fn);
   }
@@ -93,4 +84,19 @@ export class PendingConsents implements RemoteConsent {
     this.closed = true;
     for (const p of [...this.pending.values()]) p.settle('expired');
   }
+}
+
+/** Logs each question as it arrives (with how to answer it) and how it ended: the warm service's log. */
+export function logConsents(consents: PendingConsents, log: (line: string) => void): () => void {
+  const offArrive = consents.onArrive((q) => {
+    const what = q.items.map((i) => i.summary).join('; ');
+    log(
+      `sync: "${q.from.name}" asks to ${what} on this desk${q.asked_by ? ` (asked by ${q.asked_by} there)` : ''}; ` +
+        `answer with \`deskpilot devices approve ${q.id}\` or \`deskpilot devices deny ${q.id}\` before ${q.deadline}`,
+    );
+  });
+  const offSettle = consents.onSettle((q, a) => {
+    log(`sync: request ${q.id} from "${q.from.name}": ${a === 'yes' ? 'approved; running it' : a === 'no' ? 'denied; not run' : 'not answered in time; not run'}`);
+  });
+  return () => (offArrive(), offSettle());
 }
