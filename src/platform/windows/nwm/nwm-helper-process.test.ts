@@ -171,16 +171,18 @@ describe('loading the addon (fake node-window-manager addon)', () => {
     expect(await processAlive(backend.helperPid()!)).toBe(true);
   });
 
-  it('a module that is not installed is a load error', async () => {
+  it('a module that is not installed is a load error that says how to install it', async () => {
     const backend = createNwmWindowBackend({ platform: 'darwin', addonModule: 'no-such-window-manager' });
     opened.push({ fake: null, backend });
-    expect((await failure(backend.listWindows())).message).toMatch(/^node-window-manager could not be loaded \(no-such-window-manager\): Cannot find module/);
+    expect((await failure(backend.listWindows())).message).toMatch(
+      /^node-window-manager is not installed \(no-such-window-manager\): npm installs it on macOS and Windows only\. Run `npm install` in the DeskPilot folder/,
+    );
   });
 
-  it('the real node-window-manager on Linux has no addon, and says so', async () => {
+  it('on Linux npm does not install the real node-window-manager (it would only compile an empty addon), and the helper says so', async () => {
     const backend = createNwmWindowBackend({ platform: 'win32' });
     opened.push({ fake: null, backend });
-    expect((await failure(backend.listWindows())).message).toMatch(/has no native addon here \(linux\); it only supports macOS and Windows/);
+    expect((await failure(backend.listWindows())).message).toMatch(/^node-window-manager is not installed \(node-window-manager\): npm installs it on macOS and Windows only/);
   });
 
   it('a missing helper script is a clear error', async () => {

@@ -45,6 +45,16 @@ function addon() {
   try {
     mod = require(modulePath);
   } catch (e) {
+    // Not installed: npm installs it on macOS and Windows only (package.json's optional
+    // packages/native-window-manager), so a Linux install never compiles it.
+    if (e && e.code === 'MODULE_NOT_FOUND' && String(e.message).includes(`'${modulePath}'`)) {
+      throw new WorkerError(
+        'load',
+        `node-window-manager is not installed (${modulePath}): npm installs it on macOS and Windows only. ` +
+          'Run `npm install` in the DeskPilot folder on this Mac or PC; it compiles a native addon, which needs ' +
+          "Xcode's command-line tools (macOS) or Visual Studio's C++ build tools (Windows)",
+      );
+    }
     throw new WorkerError('load', `node-window-manager could not be loaded (${modulePath}): ${describeError(e)}`);
   }
   if (!mod || !mod.addon) {
