@@ -127,6 +127,8 @@ export interface HostedOrJoined {
   socketPath: string;
   /** Why an engine here is not served (role alone). */
   note?: string;
+  /** The host serving the socket (role host): its consents are how this desk's user answers other devices. */
+  host?: ServiceHost;
 }
 
 /**
@@ -140,7 +142,8 @@ export async function hostOrJoin(configDir: string, wire: () => Promise<WiredEng
   if (joined) return { desk: joined, role: 'client', socketPath };
   const wired = await wire();
   try {
-    return { desk: (await serveEngine(wired, configDir)).desk, role: 'host', socketPath };
+    const served = await serveEngine(wired, configDir);
+    return { desk: served.desk, role: 'host', socketPath, host: served.host };
   } catch (e) {
     // Another host started in between, or hosts this device on another socket: use it rather than run a second engine.
     const late = e instanceof ServiceRunningError ? await joinService(socketPath) : e instanceof DeskOwnedError ? await joinService(e.owner.socket) : null;

@@ -96,7 +96,16 @@ async function start(): Promise<void> {
           import('../platform/sync/keychain-credential'),
           import('../platform/sync/credential-file'),
         ]);
-        deviceSync = await startDeviceSync(config, opened.desk, (line) => console.error(`DeskPilot: ${line}`), keychainCredentials(secrets, credentialFile(config.configDir.value)));
+        // Another device's request to close things here is asked in a native dialog (or answered with `deskpilot devices approve|deny`).
+        const consents = opened.host?.consents;
+        if (consents) (await import('./remote-consent-dialog')).showConsentDialogs(consents);
+        deviceSync = await startDeviceSync(
+          config,
+          opened.desk,
+          (line) => console.error(`DeskPilot: ${line}`),
+          keychainCredentials(secrets, credentialFile(config.configDir.value)),
+          consents,
+        );
       }
       return opened.desk;
     },
