@@ -1,6 +1,5 @@
 import type { Envelope } from '../protocol/commands';
 import type { ContextSnapshot } from '../protocol/context';
-import type { ExecutionRecord } from '../protocol/record';
 import type { PreparedBatch } from '../protocol/prepared-batch';
 import { emptyReport, type CommandOutcome, type ExecReport } from '../protocol/report';
 import { buildContext, type ContextSources, type SnapshotOptions } from './context-builder';
@@ -14,9 +13,10 @@ import { planText, type PlanOutcome, type Planners } from './plan-text';
 import type { PlannerMode, Turn } from '../protocol/planning';
 import type { ExecutionPorts } from './execute';
 import { UndoCollector } from './undo-collector';
+import { BatchRecorder, type BatchUndoStore } from './batch-record';
 import { BatchFront } from './batch-front';
 import { Preset } from '../protocol/preset';
-import { DeskPilotError, errorMessage } from './errors';
+import { DeskPilotError } from './errors';
 import { capturePreset, missingApps } from './presets';
 import { readDesk } from './window-ops';
 import type { ResolvedCommand } from './resolve';
@@ -27,7 +27,8 @@ import { checkAgainstDesk } from './desk-checks';
 // confirms or drops → run (execute in order → record). Nothing executes unless the whole
 // batch validated and resolved.
 
-export interface EngineDeps extends ContextSources, Omit<ExecutionPorts, 'windows'> {
+export interface EngineDeps extends ContextSources, Omit<ExecutionPorts, 'windows' | 'undo'> {
+  undo: BatchUndoStore;
   history: HistoryStore;
   planners: Planners;
   turns: TurnStore;
@@ -219,13 +220,17 @@ export class Engine {
     snap: () => Promise<ContextSnapshot>,
   ): Promise<{ outcomes: CommandOutcome[]; warnings: string[] }> {
     const outcomes: CommandOutcome[] = [];
-    const records: ExecutionRecord[] = [];
     const undo = new UndoCollector();
     const front = new BatchFront();
+    // History and undo are records, not part of the action: failing to write them is reported, not fatal.
+    // They are written as the batch runs (batch-record.ts), so a process killed mid-batch leaves them behind.
+    const label = plan.map((c, i) => describePlanned(c, i).summary).join(', ');
+    const recorder = new BatchRecorder(this.deps, { id: batchId, at: this.clock(), label, types: plan.map((c) => c.type) }, undo);
+    await recorder.begin();
     for (const [index, cmd] of plan.entries()) {
       const createdAt = this.clock();
       const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo, front, turns: () => this.deps.turns.recent(6) });
-      records.push({
+      await recorder.ran({
         _v: 1,
         id: this.newId(),
         batchId,
@@ -243,21 +248,10 @@ export class Engine {
           : { index, type: cmd.type, ok: false, message: error!.message, code: error!.code },
       );
     }
-    // History and undo are records, not part of the action: failing to write them is reported, not fatal.
     const warnings: string[] = [];
     const unfocused = await front.finish();
     if (unfocused) warnings.push(unfocused);
-    const undoEntry = plan.some((c) => c.type === 'undo')
-      ? null
-      : undo.entry(batchId, this.clock(), plan.map((c, i) => describePlanned(c, i).summary).join(', '));
-    if (undoEntry) {
-      await this.deps.undo.push(undoEntry).catch((e: unknown) => {
-        warnings.push(`undo information was not saved: ${errorMessage(e)}`);
-      });
-    }
-    await this.deps.history.append(records).catch((e: unknown) => {
-      warnings.push(`history was not saved: ${errorMessage(e)}`);
-    });
-    return { outcomes, warnings };
+    await recorder.finish();
+    return { outcomes, warnings: [...warnings, ...recorder.warnings] };
   }
 }

@@ -13,6 +13,12 @@ type Desk = Awaited<ReturnType<typeof readDesk>>;
 
 const touchesWindows = (e: UndoEntry) => e.windows.length > 0 || e.focused !== null;
 
+/**
+ * Said of a batch whose entry is still pending (batch-record.ts): it stopped part-way, so what
+ * its last command did may not have been recorded — said, and never made up by undoing the batch before it.
+ */
+const STOPPED_PART_WAY = 'it stopped part-way, when DeskPilot was stopped while running it: what it did up to then is undone; what the command running then did may not be';
+
 export async function undoBatches(
   steps: number,
   ports: WindowOpsPorts & { undo: UndoStore; chrome: () => Promise<ChromeBackend> },
@@ -42,8 +48,9 @@ export async function undoBatches(
     ok &&= r.ok;
     lines.push(...r.lines);
   }
-  const what = entries.map((e) => `"${e.label}"`).join(', ');
-  return { ok, message: `Undid ${what}: ${lines.join('; ') || 'nothing had changed'}`, data: { undone: entries.length, batches: entries.map((e) => e.batchId) } };
+  const what = entries.map((e) => `"${e.label}"${e.pending ? ` (${STOPPED_PART_WAY})` : ''}`).join(', ');
+  const none = entries.some((e) => e.pending) ? 'nothing it had recorded can be undone' : 'nothing had changed';
+  return { ok, message: `Undid ${what}: ${lines.join('; ') || none}`, data: { undone: entries.length, batches: entries.map((e) => e.batchId) } };
 }
 
 async function undoOne(entry: UndoEntry, desk: Desk | null, chrome: () => Promise<ChromeBackend>): Promise<{ ok: boolean; lines: string[] }> {

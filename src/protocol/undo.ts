@@ -48,6 +48,11 @@ export const UndoEntry = z.strictObject({
   irreversible: z.array(z.string()),
   /** Tabs the batch changed, in the order changed (absent in entries written before tabs could be undone). */
   tabs: z.array(UndoTab).optional(),
+  /**
+   * Written before the batch's first command and completed after its last: still set, the batch
+   * stopped part-way (DeskPilot was killed while running it), and holds what it had done until then.
+   */
+  pending: z.literal(true).optional(),
 });
 export type UndoEntry = z.infer<typeof UndoEntry>;
 

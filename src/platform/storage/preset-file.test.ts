@@ -46,4 +46,18 @@ describe('preset and undo files (real files)', () => {
     expect((await store.pop(5)).map((e) => e.batchId)).toEqual(['b1']);
     expect(await store.pop(1)).toEqual([]);
   });
+
+  it('the undo entry of a batch is saved in place as the batch runs, and taken off when it changed nothing', async () => {
+    const file = path.join(dir, 'undo.json');
+    const entry = (n: number, label = `move ${n}`) => ({ batchId: `b${n}`, at: n, label, windows: [], focused: null, irreversible: [] });
+    const store = new UndoFileStore(file);
+    await store.push(entry(1));
+    await store.put({ ...entry(2, 'pending'), pending: true });
+    await store.put(entry(3));
+    await store.put(entry(2, 'done'));
+    expect(JSON.parse(readFileSync(file, 'utf8')).entries.map((e: { label: string }) => e.label)).toEqual(['move 1', 'done', 'move 3']);
+    await store.remove('b3');
+    await store.remove('nothing');
+    expect((await store.pop(5)).map((e) => e.batchId)).toEqual(['b2', 'b1']);
+  });
 });
