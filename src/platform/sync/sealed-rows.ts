@@ -67,9 +67,10 @@ const claimed = (raw: unknown, field: string): unknown => (typeof raw === 'objec
 
 /** Verifies and decrypts one row read from the document; never throws. */
 export function openRow(k: Keyring, id: string, raw: unknown): OpenedRow {
-  const to = claimed(raw, 'to');
+  // The target it claims, for the worker to know whether to drop it (version 1 said `deviceId`).
+  const to = claimed(raw, 'to') ?? claimed(raw, 'deviceId');
   const from = claimed(raw, 'from');
-  const at = claimed(raw, 'created_at');
+  const at = claimed(raw, 'created_at') ?? claimed(raw, 'createdAt');
   const refused = (problem: string): OpenedRow => ({
     ok: false,
     id,
