@@ -2,6 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostOrJoin } from '../../src/compose/service-host';
+import { wireEngine } from '../../src/compose/wire-engine';
+import { loadConfig } from '../../src/platform/config/load-config';
 import { serviceSocketPath } from '../../src/platform/service/socket-path';
 import { OWNER_FILE } from '../../src/platform/storage/desk-owner';
 import { runCli } from '../support/cli';
@@ -49,6 +52,30 @@ describe('one host per config folder, whatever the socket (real services)', () =
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`(pid ${first.pid})`);
     await first.stop();
+  }, 60_000);
+
+  it('the app (hostOrJoin) with another XDG_RUNTIME_DIR becomes a client of the owner instead of a second host', async () => {
+    const env1 = envWith(path.join(tmp, 'rt1'));
+    const owner = spawnService(env1);
+    const ownerSocket = await owner.listening;
+    const saved = process.env.XDG_RUNTIME_DIR;
+    process.env.XDG_RUNTIME_DIR = path.join(tmp, 'rt2');
+    let wired = 0;
+    try {
+      const opened = await hostOrJoin(configDir, async () => {
+        wired++;
+        return wireEngine(await loadConfig({ configDir }, env1), { env: env1 });
+      });
+      expect(opened.role).toBe('client');
+      expect(wired).toBe(1); // wired, found the device owned, disposed, joined
+      expect((await opened.desk.health()).served?.health).toBe(1);
+      await opened.desk.close();
+      expect((await serviceHealth(ownerSocket))?.pid).toBe(owner.pid);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_RUNTIME_DIR;
+      else process.env.XDG_RUNTIME_DIR = saved;
+      await owner.stop();
+    }
   }, 60_000);
 
   it('a host killed with SIGKILL does not keep the device: the next one starts at once, and a clean stop gives it up', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLI, runCli, type CliResult } from '../support/cli';
 import { spawn } from 'node:child_process';
+import { serviceSocketPath } from '../../src/platform/service/socket-path';
 
 // Where DeskPilot's files live and who may read them (issue 24 D9, issue 25), with the real CLI:
 // settings in the XDG config folder, what it records in the XDG state folder (moved there once
@@ -114,6 +115,21 @@ describe('state and config folders (real CLI, real files)', () => {
     expect(r.stderr).toContain(`${old} is left where it was`);
     expect(readFileSync(old, 'utf8')).toBe(oldRecord + '\n');
     expect(historyIds(path.join(stateDir(), 'history.jsonl'))[0]).toBe('state-1');
+  });
+
+  it("DeskPilot's Chrome profile folder moves with everything in it", async () => {
+    const old = path.join(configDir(), 'chrome-profile');
+    mkdirSync(path.join(old, 'Default'), { recursive: true });
+    writeFileSync(path.join(old, 'Default', 'Cookies'), 'the user is signed in');
+    await query();
+    expect(existsSync(old)).toBe(false);
+    expect(readFileSync(path.join(stateDir(), 'chrome-profile', 'Default', 'Cookies'), 'utf8')).toBe('the user is signed in');
+  });
+
+  it('a relative XDG_RUNTIME_DIR is not used for the service socket', () => {
+    const socket = serviceSocketPath(path.join(tmp, 'cfg'), { XDG_RUNTIME_DIR: 'run/user' }, 'linux');
+    expect(path.isAbsolute(socket)).toBe(true);
+    expect(socket).toBe(path.join(tmp, 'cfg', 'run', 'service.sock'));
   });
 
   // Root writes anywhere, so the read-only target is made real by running the CLI as nobody.
