@@ -2,8 +2,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI, runCli, type CliResult } from '../support/cli';
-import { spawn } from 'node:child_process';
+import { runCli, type CliResult } from '../support/cli';
 import { serviceSocketPath } from '../../src/platform/service/socket-path';
 
 // Where DeskPilot's files live and who may read them (issue 24 D9, issue 25), with the real CLI:
@@ -144,31 +143,10 @@ describe('state and config folders (real CLI, real files)', () => {
     // The state home belongs to root and is 0755: nobody cannot create deskpilot/ in it.
     const xdgState = path.join(tmp, 'root-state');
     mkdirSync(xdgState, { mode: 0o755 });
-    const r = await runAs(nobody, ['exec', QUERY], { ...env, XDG_STATE_HOME: xdgState });
+    const r = await runCli(['exec', QUERY], { env: { ...env, XDG_STATE_HOME: xdgState }, uid: nobody });
     expect(r.json?.status, r.stderr).toBe('done');
     expect(r.stderr).toContain(`${old} stays in use: it could not be moved to ${path.join(xdgState, 'deskpilot')} (permission denied)`);
     expect(historyIds(old)).toEqual(['old-1', expect.any(String)]);
     expect(existsSync(path.join(xdgState, 'deskpilot'))).toBe(false);
   });
 });
-
-/** The real CLI as another user (setpriv, util-linux), as `runCli` runs it. */
-function runAs(uid: number, args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('setpriv', [`--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
-}

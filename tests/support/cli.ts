@@ -14,9 +14,12 @@ export interface CliResult {
   json: any;
 }
 
-export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: string }): Promise<CliResult> {
+/** `uid`: run it as that user (through util-linux's setpriv; the test runs as root), e.g. where root would write anyway. */
+export function runCli(args: string[], opts: { env: NodeJS.ProcessEnv; stdin?: string; uid?: number }): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const argv = [process.execPath, CLI, ...args];
+    if (opts.uid !== undefined) argv.unshift('setpriv', `--reuid=${opts.uid}`, `--regid=${opts.uid}`, '--clear-groups');
+    const child = spawn(argv[0]!, argv.slice(1), { env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     endWithTheTest(child);
     let stdout = '';
     let stderr = '';
