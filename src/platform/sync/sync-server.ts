@@ -1,5 +1,5 @@
 import { Server, type Extension, type onAuthenticatePayload, type afterLoadDocumentPayload } from '@hocuspocus/server';
-import { Redis } from '@hocuspocus/extension-redis';
+import { ResilientRedis, type RedisTarget } from './redis-share';
 import { SQLite } from '@hocuspocus/extension-sqlite';
 import type sqlite3 from 'sqlite3';
 import type * as Y from 'yjs';
@@ -51,7 +51,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
   const db = await openDatabase(opts.dataFile);
   const registry = await DeviceRegistry.open(db);
   const extensions: Extension[] = [sqliteStore(db, opts.dataFile)];
-  if (opts.redisUrl) extensions.push(new Redis(redisConfig(opts.redisUrl)));
+  if (opts.redisUrl) extensions.push(new ResilientRedis(redisConfig(opts.redisUrl), log));
 
   const refuse = (why: string, documentName: string): never => {
     log(`refused a connection to ${documentName}: ${why}`);
@@ -124,6 +124,9 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
     url: `ws://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${port}`,
     close: async () => {
       await server.destroy();
+      // Hocuspocus only sends each document a close message: the websockets stay open until
+      // every client gives up (30 s, or never for one that keeps talking), and so does the process.
+      closeSockets(server.webSocketServer.clients);
       await closeDatabase(db);
     },
   };
@@ -192,9 +195,18 @@ function sqliteStore(db: sqlite3.Database, file: string): Extension {
   return store;
 }
 
-function redisConfig(url: string): ConstructorParameters<typeof Redis>[0] {
+function redisConfig(url: string): RedisTarget {
   const u = new URL(url);
-  if (u.protocol === 'unix:') return { options: { path: u.pathname } };
+  if (u.protocol === 'unix:') return { path: u.pathname };
   if (u.protocol !== 'redis:') throw new Error(`--redis ${url}: must be redis://host:port or unix:///path/to/socket`);
-  return { host: u.hostname || '127.0.0.1', port: Number(u.port || 6379), ...(u.password ? { options: { password: decodeURIComponent(u.password) } } : {}) };
+  return { host: u.hostname || '127.0.0.1', port: Number(u.port || 6379), ...(u.password ? { password: decodeURIComponent(u.password) } : {}) };
+}
+
+/** How long a client may take to answer the close before its socket is cut. */
+const SOCKET_CLOSE_GRACE_MS = 1_000;
+
+/** Closes every websocket ("going away"), cutting the ones that do not answer within the grace. */
+function closeSockets(sockets: Set<{ close(code: number, reason: string): void; terminate(): void }>): void {
+  for (const ws of sockets) ws.close(1001, 'the sync server is stopping');
+  setTimeout(() => sockets.forEach((ws) => ws.terminate()), SOCKET_CLOSE_GRACE_MS).unref();
 }
