@@ -122,10 +122,11 @@ export function matchApp(phrase: string, snap: ContextSnapshot, scope: AppScope,
   const byInnerWord = pool.filter((c) => camelWords(c.name) !== c.name && namesIt(words, camelWords(c.name)));
   if (byInnerWord.length) return settle(byInnerWord, 'word');
 
-  const byKind = pool.filter((c) => c.kinds.includes(q));
-  if (byKind.length) return settle(byKind, 'kind');
-
+  // "the editor": the apps whose entry says so, and the apps people call that (Code's entry may not say "editor").
   const aliasKeys = APP_ALIASES.get(q);
+  const byOwnKind = pool.filter((c) => c.kinds.includes(q));
+  if (byOwnKind.length) return settle([...byOwnKind, ...pool.filter((c) => aliasKeys?.includes(c.key) && c.kinds.length > 0)], 'kind');
+
   if (aliasKeys) {
     const hits = pool.filter((c) => aliasKeys.includes(c.key));
     if (hits.length) return settle(hits, 'alias');

@@ -124,3 +124,60 @@ describe('a name that fits things of two kinds is asked about, each offered', ()
     ]);
   });
 });
+
+describe('one owner, several services', () => {
+  const owned = desk({
+    tabs: [
+      tab(1, 'https://learn.microsoft.com/en-us/azure/aks/', 'Azure Kubernetes Service (AKS) documentation | Microsoft Learn'),
+      tab(2, 'https://portal.azure.com/#home', 'Home - Microsoft Azure'),
+      tab(3, 'https://portal.azure.com/#blade', 'aks-prod - Microsoft Azure'),
+      tab(4, 'https://www.bbcgoodfood.com/recipes/soup', 'Lentil soup | BBC Good Food'),
+      tab(5, 'https://www.budgetbytes.com/fried-rice/', 'Easy Fried Rice - Budget Bytes'),
+      tab(6, 'https://github.com/vercel/next.js', 'GitHub - vercel/next.js: The React Framework'),
+      tab(7, 'https://nextjs.org/', 'Next.js by Vercel - The React Framework'),
+    ],
+  });
+
+  it('"close the microsoft tabs" asks: Microsoft Learn, the Azure portal, or all', () => {
+    const { env, candidates } = plan('close the microsoft tabs', owned);
+    expect(env.clarification_reason).toMatch(/tab 1 \(Microsoft Learn\) and tabs 2 and 3 \(Microsoft Azure\)/);
+    expect(candidates.map((c) => (c.envelope as Envelope).commands)).toEqual([
+      [{ type: 'close_tab', tab_indices: [1] }],
+      [{ type: 'close_tab', tab_indices: [2, 3] }],
+      [{ type: 'close_tab', tab_indices: [1, 2, 3] }],
+    ]);
+  });
+
+  it('"close the azure tabs": the portal, or also the Azure docs on Microsoft Learn?', () => {
+    expect(plan('close the azure tabs', owned).env.clarification_reason).toMatch(/tab 1 \(Azure Kubernetes Service\) and tabs 2 and 3 \(portal\.azure\.com\)/);
+  });
+
+  it('a name that is one product on two sites is not an owner\'s: "close the next.js tabs" closes both', () => {
+    expect(commands('close the next.js tabs', owned)).toEqual([{ type: 'close_tab', tab_indices: [6, 7] }]);
+  });
+
+  it('recipes are recipes on any recipe site, the word said or not', () => {
+    expect(commands('close the recipe tabs', owned)).toEqual([{ type: 'close_tab', tab_indices: [4, 5] }]);
+  });
+});
+
+describe('smaller pieces', () => {
+  it('"open <saved set> in a new window" reopens the set there', () => {
+    expect(commands('open weekend in a new window')).toEqual([{ type: 'restore_tabs', name: 'weekend', new_window: true }]);
+  });
+
+  it('"the editor" with two editors running asks, even when only one entry says "editor"', () => {
+    const installed = [
+      { name: 'Cursor', generic_name: 'Text Editor', keywords: ['cursor', 'ai', 'editor'] },
+      { name: 'Code', generic_name: 'Text Editor', keywords: ['vscode'] },
+    ];
+    expect(plan('open the editor', desk({ installed_apps: installed })).env.clarification_reason).toMatch(/"Code" or "Cursor"|"Cursor" or "Code"/);
+  });
+
+  it('a site\'s own name opens its home even when a tab is on a part of it', () => {
+    const snap = desk({ tabs: [tab(1, 'https://en.wikipedia.org/wiki/Lisbon', 'Lisbon - Wikipedia')] });
+    const [c] = commands('open wikipedia in a new tab', snap);
+    expect(c).toMatchObject({ type: 'open_url' });
+    expect((c as { url: string }).url).not.toMatch(/en\.wikipedia/);
+  });
+});

@@ -30,6 +30,9 @@ const MEETING = (t: ConceptTab) => onHost(t, 'meet.google.com', 'zoom.us', 'team
 const MUSIC = (t: ConceptTab) => onHost(t, 'open.spotify.com', 'music.youtube.com', 'soundcloud.com', 'music.apple.com');
 const TWEET = (t: ConceptTab) => onHost(t, 'x.com', 'twitter.com', 'bsky.app');
 const PAPER = (t: ConceptTab) => onHost(t, 'arxiv.org', 'openreview.net', 'semanticscholar.org', 'dl.acm.org', 'ieeexplore.ieee.org', 'papers.nips.cc', 'aclanthology.org') || /\.pdf$/.test(t.path);
+const RECIPE = (t: ConceptTab) =>
+  onHost(t, 'allrecipes.com', 'bbcgoodfood.com', 'budgetbytes.com', 'minimalistbaker.com', 'seriouseats.com', 'bonappetit.com', 'cooking.nytimes.com', 'epicurious.com', 'food52.com', 'simplyrecipes.com', 'delish.com', 'tasty.co') ||
+  /\/recipes?\b/.test(t.path);
 // A "file" is whatever people keep documents in: docs, sheets, designs, drives.
 const FILE = (t: ConceptTab) => DOC(t) || SHEET(t) || onHost(t, 'figma.com', 'drive.google.com', 'dropbox.com', 'notion.so', 'miro.com', 'canva.com') || /\.[a-z0-9]{2,4}$/.test(t.path);
 
@@ -51,6 +54,7 @@ const CONCEPTS = new Map<string, (t: ConceptTab) => boolean>([
   ['meeting', MEETING], ['call', MEETING],
   ['playlist', MUSIC], ['music', MUSIC], ['song', MUSIC],
   ['tweet', TWEET],
+  ['recipe', RECIPE],
   ['paper', PAPER], ['pdf', PAPER], ['preprint', PAPER],
   ['file', FILE], ['design', FILE], ['mockup', FILE], ['board', FILE], ['slide', FILE], ['deck', FILE],
 ]);

@@ -2,6 +2,7 @@ import type { ContextSnapshot, TabInfo } from '../../protocol/context';
 import { joinList, mixedTabs, noTab, quote, tabLabel, tabNumbers, whichTab } from './messages';
 import { ask, CONFIDENCE, type ClauseResult } from './result';
 import { matchTabs, matchTabsPlural, type TabMatchOptions } from './tab-matcher';
+import { squash, wordsOf } from './text';
 
 // Turning a tab phrase into concrete tabs, the way the protocol wants them: "all reddit tabs"
 // is every tab of reddit.com or named Reddit in its title; "the reddit tab" must be exactly
@@ -66,7 +67,59 @@ export function allTabsOf(phrase: string, tabs: readonly TabInfo[], opts: TabMat
       ],
     };
   }
-  return { tabs: plain.length ? plain : loose };
+  const found = plain.length ? plain : loose;
+  return names.length === 1 ? oneServiceOr(phrase, found) : { tabs: found };
+}
+
+const hostOf = (t: TabInfo) => {
+  try {
+    return new URL(t.url).hostname.replace(/^www\./, '');
+  } catch {
+    return t.domain;
+  }
+};
+
+const TITLE_PARTS = /\s[-|\u00b7\u2013\u2014]\s|:\s/;
+
+/**
+ * The owner's product a tab's title names after the owner's name — "Microsoft Azure", "Google
+ * Docs", "Azure Kubernetes Service" for "microsoft", "google", "azure" — else the tab's site.
+ * A product name is the capitalised words right after the name ("Next.js by Vercel" names none).
+ */
+function serviceOf(owner: string[], t: TabInfo): string {
+  for (const part of t.title.split(TITLE_PARTS)) {
+    const words = part.trim().split(/\s+/);
+    const said = words.slice(0, owner.length).map((w) => squash(w));
+    if (words.length <= owner.length || said.join(' ') !== owner.join(' ')) continue;
+    const product: string[] = [];
+    for (const w of words.slice(owner.length)) {
+      if (!/^\p{Lu}/u.test(w)) break;
+      product.push(w);
+    }
+    if (product.length) return [...words.slice(0, owner.length), ...product].join(' ');
+  }
+  return hostOf(t);
+}
+
+/**
+ * One owner's name whose tabs are several of its services — "the microsoft tabs" on Microsoft
+ * Learn and the Azure portal, "the google tabs" on Gmail, Docs and Calendar — may mean one
+ * service or every one: a question, offering each service's tabs and all of them. Only a name
+ * that is some tab's own site counts as an owner's ("the recipe tabs" on three sites are recipes).
+ */
+function oneServiceOr(phrase: string, tabs: TabInfo[]): TabTargets {
+  const owner = wordsOf(phrase);
+  const name = owner.join('');
+  if (tabs.length < 2 || !tabs.some((t) => squash(t.domain.split('.')[0] ?? '') === name)) return { tabs };
+  const byService = new Map<string, TabInfo[]>();
+  for (const t of tabs) byService.set(serviceOf(owner, t), [...(byService.get(serviceOf(owner, t)) ?? []), t]);
+  const named = [...byService.keys()].some((s) => s.includes(' '));
+  if (byService.size < 2 || !named) return { tabs };
+  const services = [...byService].map(([service, of]) => ({ label: `${tabNumbers(of)} (${service})`, tabs: of }));
+  return {
+    result: ask(`The ${quote(phrase)} tabs are ${byService.size} services: ${joinList(services.map((s) => s.label), 'and')}. All ${tabs.length}, or which?`, CONFIDENCE.ambiguous),
+    sets: [...services, { label: `${tabNumbers(tabs)} (all ${tabs.length})`, tabs }],
+  };
 }
 
 /** Exactly one tab, or a question. `allHint`: what to say to mean all of them (e.g. "close all reddit tabs"). */

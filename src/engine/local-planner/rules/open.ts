@@ -116,7 +116,10 @@ function openSite(phrase: string, ctx: ClauseContext): ClauseResult {
     const host = hosts.size === 1 ? [...hosts][0]! : null;
     const said = siteText(target, ctx.original);
     const saidHost = said ? normalizeUrl(said) : null;
-    if (host && !(saidHost?.ok && hostOf(saidHost.url) === host)) return ok({ type: 'open_url', url: `https://${host}` });
+    // A site's own name ("wikipedia" → wikipedia.org) stays its home even when the open tab is on a part of it (en.wikipedia.org).
+    const homeOf = saidHost?.ok && aliasHosts(squash(target)) ? hostOf(saidHost.url) : null;
+    const partOfHome = homeOf !== null && host !== null && (host === homeOf || host.endsWith(`.${homeOf}`));
+    if (host && !partOfHome && !(saidHost?.ok && hostOf(saidHost.url) === host)) return ok({ type: 'open_url', url: `https://${host}` });
   }
   const url = siteText(target, ctx.original);
   if (url) return ok({ type: 'open_url', url });

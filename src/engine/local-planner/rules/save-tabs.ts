@@ -48,13 +48,18 @@ function save(verb: string, phrase: string, name: string | null, later: boolean,
   return targetsResult(targets, build);
 }
 
-function restore(verb: string, said: string, saysSet: boolean, ctx: ClauseContext): ClauseResult | null {
+const IN_NEW_WINDOW = /\s+in (?:a )?(?:new|separate|fresh|its own) window$/;
+
+function restore(verb: string, typed: string, saysSet: boolean, ctx: ClauseContext): ClauseResult | null {
   const sets = ctx.snap.tab_collections ?? [];
+  // "open holiday in a new window": a saved set's name with where to open it says the set.
+  const newWindow = IN_NEW_WINDOW.test(typed);
+  const said = typed.replace(IN_NEW_WINDOW, '');
   const name = stripArticles(said).toLowerCase();
   const found = sets.find((s) => s.toLowerCase() === name) ?? sets.find((s) => s.toLowerCase() === name.replace(/\s+tabs$/, ''));
   const opening = verb === 'open' || verb === 'load';
   // "open research" may be a site: only "open my research tabs" / "… again" is the saved set.
-  if (found && (!opening || saysSet)) return chromeDown(ctx.snap) ?? ok({ type: 'restore_tabs', name: found });
+  if (found && (!opening || saysSet || newWindow)) return chromeDown(ctx.snap) ?? ok({ type: 'restore_tabs', name: found, ...(newWindow ? { new_window: true } : {}) });
   // Without a set of that name, "open X" is for the other rules; so is a preset ("restore code space").
   if (opening || matchPreset(name, ctx.snap.presets, false).kind !== 'none') return null;
   // "restore zoom" with no set of that name and Zoom running: its window (set_app_state).
