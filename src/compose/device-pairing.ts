@@ -11,7 +11,7 @@ import { newDeviceKey, newEnrollKey, userIdOf } from '../platform/sync/sync-secr
 import { addNotice, identityOf, noticesOf, removalNotice } from '../platform/sync/trust-notices';
 import { trustFile, type TrustedDevice, type TrustFile } from '../platform/sync/trust-store';
 import { loadDeviceId } from '../platform/storage/device-id';
-import { notConfigured, openSync } from './device-sync';
+import { notConfigured, openSync, warnIfInsecure } from './device-sync';
 
 // Pairing and removing devices (the flows; the crypto is in src/platform/sync). Trust comes only
 // from the pairing code's key exchange, which the user carries from one desk to the other: the
@@ -92,7 +92,7 @@ export async function pairFirst(config: Config): Promise<{ fingerprint: string; 
   const enrollKey = newEnrollKey();
   const userId = userIdOf(enrollKey);
   const deviceKey = newDeviceKey();
-  const conn = await connected(connectSync({ url: sync.url.value, token: { userId, deviceId, deviceKey, enrollKey } }));
+  const conn = await connected(connectSync({ url: sync.url.value, allowInsecure: warnIfInsecure(sync), token: { userId, deviceId, deviceKey, enrollKey } }));
   try {
     conn.doc.pairDevice(deviceRow(deviceId, sync.deviceName.value));
     await conn.flushed();
@@ -177,7 +177,7 @@ export async function joinWithCode(config: Config, codeText: string, ui: Pairing
   const deviceId = await loadDeviceId(config.configDir.value);
   const keys = newDeviceKeys();
   const deviceKey = newDeviceKey();
-  const conn = await connected(connectSync({ url: sync.url.value, token: { userId: code.userId, deviceId, deviceKey, ticket: b64(serverTicketOf(code.secret)) } }));
+  const conn = await connected(connectSync({ url: sync.url.value, allowInsecure: warnIfInsecure(sync), token: { userId: code.userId, deviceId, deviceKey, ticket: b64(serverTicketOf(code.secret)) } }));
   try {
     const offer = await until(conn, () => readOffer(conn.ydoc, code), 15_000, 'the invitation');
     if (!offer.ok) throw new DeskPilotError(offer.message, 'refused');

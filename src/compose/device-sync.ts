@@ -11,7 +11,7 @@ import { PACKAGE_VERSION } from '../platform/package-version';
 import { credentialFile, type CredentialStore, type SyncCredential } from '../platform/sync/credential-file';
 import { deviceKeyFile, loadKeys } from '../platform/sync/device-keys';
 import type { Keyring } from '../platform/sync/sealed-rows';
-import { connectSync, type SyncConnection } from '../platform/sync/sync-connection';
+import { connectSync, transportCheck, type SyncConnection } from '../platform/sync/sync-connection';
 import { applyNotices, noticesOf } from '../platform/sync/trust-notices';
 import { trustFile, type TrustStore } from '../platform/sync/trust-store';
 import { openTakenJournal } from '../platform/sync/taken-journal';
@@ -46,6 +46,18 @@ async function credentialOf(store: CredentialStore): Promise<SyncCredential> {
   const cred = await store.read();
   if (!cred) throw new DeskPilotError(`this device is not paired with the sync server: run \`deskpilot devices pair\` (first device) or \`deskpilot devices pair --join\``, 'unavailable');
   return cred;
+}
+
+let warned = false;
+
+/** Says once per process that an allowed ws:// URL is not encrypted; gives whether it is allowed. */
+export function warnIfInsecure(sync: SyncConfig, log: (line: string) => void = (line) => void process.stderr.write(`deskpilot: ${line}\n`)): boolean {
+  const check = transportCheck(sync.url.value, sync.allowInsecure);
+  if (check.ok && check.warning && !warned) {
+    warned = true;
+    log(`sync: ${check.warning}`);
+  }
+  return sync.allowInsecure;
 }
 
 /** This device's keys and trust list, from the config directory. */
@@ -91,7 +103,7 @@ export async function openSync(config: Config, store: CredentialStore = credenti
     throw new DeskPilotError(`${store.where} belongs to device ${cred.device_id}, but this config directory is device ${deviceId}: pair this device again`, 'invalid_input');
   }
   const { ring, trust } = await keyringOf(config.configDir.value, deviceId);
-  const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
+  const conn = connectSync({ url: sync.url.value, allowInsecure: warnIfInsecure(sync), token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
   try {
     await conn.ready;
     const applied = applyNotices(conn.ydoc, ring, trust);
@@ -191,7 +203,7 @@ export async function startDeviceSync(
     // The journal is state: in the state folder (or where it was, when it could not be moved).
     const journal = await openTakenJournal(path.dirname(config.state.takenJournal), ROW_MAX_AGE_TTLS * sync.ttlMs);
     const { ring, trust } = await keyringOf(config.configDir.value, deviceId);
-    const conn = connectSync({ url: sync.url.value, token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring });
+    const conn = connectSync({ url: sync.url.value, allowInsecure: warnIfInsecure(sync, log), token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring });
     const worker = new DeviceWorker({
       desk,
       consent,

@@ -39,6 +39,10 @@ export const ConfigFile = z.strictObject({
         .optional()
         .describe('The DeskPilot sync server (`deskpilot sync-server`), e.g. wss://sync.example.org'),
       device_name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(60, { error: 'must be at most 60 characters' }).optional().describe('What this device is called on the others (default: the host name).'),
+      allow_insecure: z
+        .boolean({ error: 'must be true or false' })
+        .optional()
+        .describe('Allow a ws:// (unencrypted) sync.url to a host other than this computer (default: refused; use wss://).'),
     })
     .optional(),
   /** The app's own settings; the CLI ignores them. */

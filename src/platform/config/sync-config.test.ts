@@ -33,4 +33,12 @@ describe('sync settings', () => {
     await expect(loadConfig({ configDir: dirWith({ sync: { url: 'ws://x:1', device_name: '' } }) }, {})).rejects.toThrow('sync.device_name: must not be empty');
     await expect(loadConfig({ configDir: dirWith({ sync: { url: 'ws://x:1' } }) }, { DESKPILOT_SYNC_TTL_MS: '10' })).rejects.toThrow('DESKPILOT_SYNC_TTL_MS: must be a whole number of ms from 1000 to 600000');
   });
+
+  it('allow ws:// to another host only when said (sync.allow_insecure or DESKPILOT_SYNC_ALLOW_INSECURE); a ws:// config still loads', async () => {
+    const configDir = dirWith({ sync: { url: 'ws://sync.lan:8766' } });
+    expect((await loadConfig({ configDir }, {})).sync!.allowInsecure).toBe(false);
+    expect((await loadConfig({ configDir }, { DESKPILOT_SYNC_ALLOW_INSECURE: '1' })).sync!.allowInsecure).toBe(true);
+    expect((await loadConfig({ configDir: dirWith({ sync: { url: 'ws://sync.lan:8766', allow_insecure: true } }) }, {})).sync!.allowInsecure).toBe(true);
+    await expect(loadConfig({ configDir: dirWith({ sync: { url: 'ws://x:1', allow_insecure: 'yes' } }) }, {})).rejects.toThrow('sync.allow_insecure: must be true or false');
+  });
 });

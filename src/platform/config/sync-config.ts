@@ -4,13 +4,17 @@ import { COMMAND_TTL_MS } from '../../protocol/sync-ttl';
 import type { ConfigFile } from './config-file';
 import type { ConfigFlags, Setting } from './setting';
 
-// sync.url and sync.device_name, with the same precedence as every setting: flag > env > file.
+// sync.url, sync.device_name and sync.allow_insecure, with the same precedence as every
+// setting: flag > env > file. A ws:// URL to another host is refused when connecting unless
+// allowed (sync-connection.ts): it is read here so that a config with one still loads.
 
 export interface SyncConfig {
   url: Setting<string>;
   deviceName: Setting<string>;
   /** The command TTL; DESKPILOT_SYNC_TTL_MS changes it for tests only (every device must agree on it). */
   ttlMs: number;
+  /** Whether a ws:// URL to a host other than this computer may be used (sync.allow_insecure, DESKPILOT_SYNC_ALLOW_INSECURE). */
+  allowInsecure: boolean;
 }
 
 const URL_RULE = 'must be a ws:// or wss:// URL such as wss://sync.example.org';
@@ -45,5 +49,7 @@ export function syncConfig(flags: ConfigFlags, env: NodeJS.ProcessEnv, file: Con
     ttlMs = Number(ttl);
     if (!Number.isInteger(ttlMs) || ttlMs < 1000 || ttlMs > 600_000) fail(`DESKPILOT_SYNC_TTL_MS: must be a whole number of ms from 1000 to 600000, not "${echo(ttl)}"`);
   }
-  return { url, deviceName, ttlMs };
+  const envInsecure = env.DESKPILOT_SYNC_ALLOW_INSECURE;
+  const allowInsecure = envInsecure !== undefined && envInsecure !== '' ? ['1', 'true', 'yes', 'on'].includes(envInsecure.toLowerCase()) : file.sync?.allow_insecure === true;
+  return { url, deviceName, ttlMs, allowInsecure };
 }

@@ -33,6 +33,8 @@ export interface SyncConnection {
 
 export interface ConnectOptions {
   url: string;
+  /** A ws:// URL to a host other than this computer is refused unless this is true (sync.allow_insecure). */
+  allowInsecure?: boolean;
   token: SyncToken;
   /** This device's keys and trust list: rows and snapshots need them (pairing does not). */
   keyring?: Keyring;
@@ -42,7 +44,35 @@ export interface ConnectOptions {
 
 const DEFAULT_READY_MS = 15_000;
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Whether `url` may be used: wss:// always; ws:// to this computer (127.0.0.0/8, ::1, localhost)
+ * always; ws:// to any other host only when allowed, and then with a warning to say. Rows and
+ * desks are encrypted either way, but ws:// shows the server's connection credentials and who
+ * connects when to anyone on the path.
+ */
+export function transportCheck(url: string, allowInsecure = false): { ok: true; warning: string | null } | { ok: false; message: string } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return { ok: false, message: `sync.url: ${url} is not a URL` };
+  }
+  if (u.protocol === 'wss:' || (u.protocol === 'ws:' && LOOPBACK.test(u.hostname))) return { ok: true, warning: null };
+  if (u.protocol !== 'ws:') return { ok: false, message: `sync.url: must be wss:// (or ws:// to this computer), not ${u.protocol}//` };
+  if (!allowInsecure) {
+    return {
+      ok: false,
+      message: `sync.url: ws://${u.host} is not encrypted: anyone on the way sees this device's connection credential and when your devices talk. Use wss:// (the sync server behind TLS), or set "sync": {"allow_insecure": true} (or DESKPILOT_SYNC_ALLOW_INSECURE=1) if this network is yours`,
+    };
+  }
+  return { ok: true, warning: `warning: sync.url ws://${u.host} is not encrypted (allowed by sync.allow_insecure): its connection credentials can be read on the way; commands and desks stay encrypted and signed` };
+}
+
 export function connectSync(opts: ConnectOptions): SyncConnection {
+  const transport = transportCheck(opts.url, opts.allowInsecure);
+  if (!transport.ok) throw new DeskPilotError(transport.message, 'invalid_input');
   const ydoc = new Y.Doc();
   const refusedFns: Array<(reason: string) => void> = [];
   let settle!: { resolve: () => void; reject: (e: Error) => void };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../tests/support/wait-for';
-import { connectSync, type SyncConnection } from './sync-connection';
+import { connectSync, transportCheck, type SyncConnection } from './sync-connection';
 import { startSyncServer, type RunningSyncServer } from './sync-server';
 import { b64 } from './seal';
 import { formatCode, newPairingCode, parseCode, serverTicketOf, writeInvite } from './pairing';
@@ -119,5 +119,17 @@ describe('sync secrets and tokens', () => {
     expect(parseToken(formatToken({ ...t, ticket: 't'.repeat(43) }))).toEqual({ ...t, ticket: 't'.repeat(43) });
     expect(parseToken('dp1.a.b')).toBeNull();
     expect(parseToken('dp1.user.bad id!.key')).toBeNull();
+  });
+});
+
+describe('the transport', () => {
+  it('wss:// anywhere and ws:// to this computer are used; ws:// to another host is refused unless allowed, then with a warning', () => {
+    for (const url of ['wss://sync.example.org', 'ws://127.0.0.1:8766', 'ws://127.5.6.7:1', 'ws://localhost:8766', 'ws://[::1]:8766']) expect(transportCheck(url)).toEqual({ ok: true, warning: null });
+    expect(transportCheck('ws://sync.example.org')).toMatchObject({ ok: false, message: expect.stringContaining('ws://sync.example.org is not encrypted') });
+    expect(transportCheck('ws://192.168.1.5:8766')).toMatchObject({ ok: false });
+    expect(transportCheck('ws://127.0.0.1.evil.example:1')).toMatchObject({ ok: false });
+    expect(transportCheck('ws://192.168.1.5:8766', true)).toMatchObject({ ok: true, warning: expect.stringContaining('not encrypted') });
+    const token = { userId: 'u'.repeat(43), deviceId: 'device-0001', deviceKey: 'k'.repeat(43) };
+    expect(() => connectSync({ url: 'ws://sync.example.org', token })).toThrow('allow_insecure');
   });
 });
