@@ -140,6 +140,9 @@ async function buildAll(buildId) {
         'yjs',
         '@hocuspocus/*',
         'ioredis',
+        // Info.plist parsers: only macOS reads app bundles (src/platform/apps/info-plist.ts).
+        'plist',
+        'bplist-parser',
       ],
       // The loader uses a code cache only for the build it was built with (see load-cli.ts).
       footer: { js: `//# deskpilot-build ${buildId}` },

@@ -9,6 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+// @ts-expect-error -- a plain ES module script without types
+import { syncServerOnly, SYNC_SERVER_ROOTS } from './sync-server-only-deps.mjs';
 
 const root = path.resolve(__dirname, '..');
 const started = Date.now();
@@ -107,16 +109,23 @@ try {
     check(asar.has('out/preload/index.js'), 'app.asar contains out/preload/index.js');
     check(asar.has('out/renderer/index.html'), 'app.asar contains out/renderer/index.html');
     check(asar.has('out/main/chunks'), 'app.asar contains the window helper chunk (out/main/chunks)');
-    // tsx only runs the CLI from a checkout; electron-builder.yml leaves it (and esbuild) out.
-    const CLI_ONLY = ['tsx'];
-    const runtime = Object.keys(pkg.dependencies).filter((d) => !CLI_ONLY.includes(d));
+    // Only `deskpilot sync-server` needs these; electron-builder.yml leaves them out (see scripts/sync-server-only-deps.mjs).
+    const serverOnly: string[] = syncServerOnly(JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')));
+    const runtime = Object.keys(pkg.dependencies).filter((d) => !SYNC_SERVER_ROOTS.includes(d));
     const missing = runtime.filter((d) => !asar.has(`node_modules/${d}`));
     check(missing.length === 0, `every runtime dependency of the app is packed (${runtime.length})`, `missing ${missing.join(', ')}`);
-    check(!asar.has('node_modules/tsx') && !asar.has('node_modules/esbuild'), 'the CLI-only tsx/esbuild are not packed');
-    check(
-      asar.unpacked('node_modules/node-window-manager') || existsSync(path.join(resources, 'app.asar.unpacked/node_modules/node-window-manager')),
-      'node-window-manager (native addon) is unpacked beside app.asar',
-    );
+    const carried = serverOnly.filter((d) => asar.has(`node_modules/${d}`) || existsSync(path.join(resources, 'app.asar.unpacked/node_modules', d)));
+    check(carried.length === 0 && serverOnly.length > 0, `none of the ${serverOnly.length} sync-server-only packages is packed (${SYNC_SERVER_ROOTS.join(', ')}, and what only they pull in)`, `packed: ${carried.join(', ')}`);
+    check(!asar.has('node_modules/tsx') && !asar.has('node_modules/esbuild'), 'the dev-only tsx/esbuild are not packed');
+    // node-window-manager is installed on macOS and Windows only (packages/native-window-manager).
+    if (existsSync(path.join(root, 'node_modules/node-window-manager'))) {
+      check(
+        asar.unpacked('node_modules/node-window-manager') || existsSync(path.join(resources, 'app.asar.unpacked/node_modules/node-window-manager')),
+        'node-window-manager (native addon) is unpacked beside app.asar',
+      );
+    } else {
+      check(!asar.has('node_modules/node-window-manager'), 'node-window-manager (macOS and Windows only) is not installed here, and not packed');
+    }
     check(!asar.has('src') && !asar.has('tests'), 'sources and tests are not packed');
   } else if (existsSync(appDir)) {
     check(true, 'resources/app (asar disabled) exists');

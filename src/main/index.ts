@@ -25,6 +25,7 @@ import { SettingsWindow } from './settings-window';
 import { createTray, trayAnchor } from './tray';
 import { voiceDeps } from './voice';
 import { errorMessage } from '../engine/errors';
+import { appLog, logToFolder } from './app-log';
 
 // The Electron composition root: thin on purpose. Everything it wires is tested in plain
 // Node (the service, the engine, and the Electron-free parts of the modules here); this file
@@ -50,7 +51,8 @@ async function start(): Promise<void> {
   if (platform === 'darwin') app.dock?.hide();
 
   const config = await loadConfig();
-  const secrets = new SafeStorageSecretStore(path.join(config.configDir.value, 'secrets.json'), safeStorage);
+  logToFolder(config.dirs.state);
+  const secrets = new SafeStorageSecretStore(path.join(config.configDir.value, 'secrets.json'), safeStorage, platform, appLog.warn);
   const settings = new SettingsStore(config.configFile, secrets);
 
   let windows: AppWindows | null = null;
@@ -59,15 +61,19 @@ async function start(): Promise<void> {
     if (!app.isPackaged) return;
     const argv = startCommand({ execPath: process.execPath, appImage: process.env.APPIMAGE, packaged: app.isPackaged, appPath: app.getAppPath() });
     await applyLoginItem(openAtLogin, { platform, app, autostart: { file: autostartFile(), argv } }).catch((e: unknown) =>
-      console.error(`DeskPilot: could not ${openAtLogin ? 'set' : 'remove'} launch at login: ${errorMessage(e)}`),
+      appLog.error(`could not ${openAtLogin ? 'set' : 'remove'} launch at login: ${errorMessage(e)}`),
     );
   };
 
   // Hotkeys act on the windows, which are created once the engine is up.
-  const hk = new HotkeyManager(globalShortcut, {
-    launcher: async () => windows?.toggleLauncher(),
-    voice: async () => windows?.voice(),
-  });
+  const hk = new HotkeyManager(
+    globalShortcut,
+    {
+      launcher: async () => windows?.toggleLauncher(),
+      voice: async () => windows?.voice(),
+    },
+    appLog.warn,
+  );
   hotkeys = hk;
 
   // The window the user was in, read through the engine's own window backend just before ours show.
@@ -85,7 +91,7 @@ async function start(): Promise<void> {
           llmApiKey: await secrets.get(LLM_API_KEY),
         }),
       );
-      if (opened.note) console.error(`DeskPilot: ${opened.note}`);
+      if (opened.note) appLog.info(opened.note);
       // The process that owns the desk runs its device worker (a running `deskpilot service` has its own),
       // with the sync credential from the keychain (or the file `deskpilot devices pair` wrote). Only
       // the host holds the device's claim (service-host.ts): an engine left alone (another process
@@ -102,7 +108,7 @@ async function start(): Promise<void> {
         deviceSync = await startDeviceSync(
           config,
           opened.desk,
-          (line) => console.error(`DeskPilot: ${line}`),
+          (line) => appLog.info(line),
           keychainCredentials(secrets, credentialFile(config.configDir.value)),
           consents,
         );
@@ -184,6 +190,7 @@ if (isFirstInstance) {
     .then(start)
     .catch((e: unknown) => {
       // A broken config.json must be said, not leave a tray-less process running.
+      appLog.error(`could not start: ${errorMessage(e)}`);
       dialog.showErrorBox('DeskPilot could not start', errorMessage(e));
       app.exit(1);
     });

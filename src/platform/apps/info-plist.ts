@@ -1,57 +1,40 @@
-// Just enough of Apple's XML property lists to read an app bundle's Info.plist.
+// An app bundle's Info.plist, in either of Apple's forms: XML (most apps) or binary ("bplist00…",
+// which Xcode writes for many apps, Apple's own among them). Read with maintained parsers —
+// plist for XML, bplist-parser for binary — loaded at the first read: only macOS reads app
+// bundles, so other platforms never load them (the CLI build keeps both out of its bundle).
 
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const BINARY_MAGIC = 'bplist00';
 
-function decodeXmlText(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    return ENTITIES[ref] ?? whole;
-  });
+const isDictionary = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v) && !(v instanceof Date);
+
+async function parseEitherForm(data: Buffer): Promise<unknown> {
+  if (data.subarray(0, BINARY_MAGIC.length).toString('latin1') === BINARY_MAGIC) {
+    const { parseBuffer } = await import('bplist-parser');
+    return parseBuffer(data)[0];
+  }
+  // Only what looks like XML goes to the XML parser: it reports what it cannot parse on the console.
+  const text = data.toString('utf8').replace(/^\uFEFF/, '');
+  if (!text.trimStart().startsWith('<')) return null;
+  const { parse } = await import('plist');
+  return parse(text);
 }
 
 /**
- * The string values of the top-level dictionary of an XML plist, e.g. CFBundleName. null for
- * anything else: binary plists ("bplist00…") and malformed text. Nested dictionaries and arrays
- * are skipped, so their keys (CFBundleTypeName, …) never shadow the bundle's own.
+ * The string values of the top-level dictionary of a plist, e.g. CFBundleName. null when the data
+ * is not a plist (malformed, truncated) or its root is not a dictionary. Values in nested
+ * dictionaries and arrays are not included, so their keys (CFBundleTypeName, …) never shadow
+ * the bundle's own.
  */
-export function readPlistStrings(data: Buffer | string): Map<string, string> | null {
-  const raw = typeof data === 'string' ? data : data.toString('utf8');
-  if (raw.startsWith('bplist')) return null;
-  const text = raw.replace(/<!--[\s\S]*?-->/g, '');
-  const out = new Map<string, string>();
-  const tag = /<(\/?)([A-Za-z]+)[^>]*?(\/?)>/g;
-  let depth = 0; // nesting of dict/array; the top-level dict is depth 1
-  let sawRoot = false;
-  let pendingKey: string | null = null;
-  for (let m = tag.exec(text); m; m = tag.exec(text)) {
-    const [, closing, name, selfClosing] = m;
-    if (name === 'dict' || name === 'array') {
-      if (selfClosing) {
-        pendingKey = null;
-        continue;
-      }
-      if (closing) depth--;
-      else {
-        if (depth === 1) pendingKey = null; // a nested container is this key's value
-        depth++;
-        sawRoot ||= name === 'dict';
-      }
-      continue;
-    }
-    if (depth !== 1 || closing || selfClosing) {
-      if (depth === 1 && selfClosing) pendingKey = null; // <true/>, <string/>…
-      continue;
-    }
-    const end = text.indexOf(`</${name}>`, tag.lastIndex);
-    if (end < 0) return null;
-    const content = decodeXmlText(text.slice(tag.lastIndex, end));
-    tag.lastIndex = end + name!.length + 3;
-    if (name === 'key') pendingKey = content.trim();
-    else {
-      if (name === 'string' && pendingKey !== null && !out.has(pendingKey)) out.set(pendingKey, content);
-      pendingKey = null;
-    }
+export async function readPlistStrings(data: Buffer | string): Promise<Map<string, string> | null> {
+  let root: unknown;
+  try {
+    root = await parseEitherForm(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  } catch {
+    return null;
   }
-  return sawRoot ? out : null;
+  if (!isDictionary(root)) return null;
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(root)) if (typeof value === 'string') out.set(key, value);
+  return out;
 }

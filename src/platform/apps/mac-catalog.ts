@@ -48,7 +48,7 @@ async function bundlesIn(dir: string): Promise<string[]> {
 
 /**
  * The catalog entry for one bundle. Name: CFBundleDisplayName, else CFBundleName, else the folder
- * name (also for binary plists, which are not parsed). windowKeys: the bundle id, the name, the
+ * name (also for an Info.plist that cannot be read). windowKeys: the bundle id, the name, the
  * folder name and the executable name, lower-cased — whichever the window backend reports.
  */
 export async function readBundle(bundlePath: string): Promise<CatalogApp> {

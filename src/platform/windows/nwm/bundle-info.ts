@@ -11,7 +11,7 @@ export interface BundleInfo {
   executable: string | null;
 }
 
-/** Binary plists are not parsed (like the catalog); their apps still match by name. */
+/** Info.plist in either form, XML or binary (like the catalog); an unreadable one still matches by name. */
 export async function readBundleInfo(bundlePath: string): Promise<BundleInfo> {
   const folderName = path.posix.basename(bundlePath).replace(/\.app$/i, '');
   const plist = await readFile(path.posix.join(bundlePath, 'Contents', 'Info.plist'))
