@@ -33,7 +33,7 @@ export interface WorkerLink {
 }
 
 export interface DeviceWorkerOptions {
-  desk: Pick<Desk, 'run' | 'snapshot' | 'prepare'>;
+  desk: Pick<Desk, 'run' | 'snapshot' | 'prepare'> & Partial<Pick<Desk, 'remember'>>;
   /** How this desk's user says yes to another device closing things here (remote-consent.ts); absent: such commands are not confirmed. */
   consent?: RemoteConsent | null;
   link: WorkerLink;
@@ -182,6 +182,10 @@ export class DeviceWorker {
       this.doc.deleteRow(id);
       return;
     }
+    if (row.from === me && row.deviceId !== me) {
+      this.recordLateAnswer(row, now);
+      return;
+    }
     if (row.deviceId !== me || row.result !== undefined) return;
     if (row.taken || this.o.journal.has(id)) {
       this.answerInterrupted(row);
@@ -237,6 +241,22 @@ export class DeviceWorker {
         this.doc.setResult(row.id, { taken_at: this.doc.readSnapshot(this.o.deviceId).snapshot?.taken_at ?? new Date(this.clock()).toISOString() });
         return;
     }
+  }
+
+  /**
+   * A row this device sent that was answered after its sender stopped waiting (2 × TTL): the
+   * answer (verified: signed by the target) is logged and remembered here, so this device's
+   * history says what happened there instead of only "did not answer", and the row is deleted.
+   */
+  private recordLateAnswer(row: CommandRow, now: number): void {
+    if (row.result === undefined || row.createdAt + 2 * this.ttl >= now) return;
+    this.doc.deleteRow(row.id);
+    if (row.action !== 'run') return;
+    const target = this.doc.trustedSender(row.deviceId)?.name ?? row.deviceId;
+    const report = row.result;
+    const said = report.results.map((r) => r.message).join('; ') || report.errors.map((e) => e.message).join('; ') || report.status;
+    this.log(`sync: late answer from "${target}" to command ${row.id} (sent ${new Date(row.createdAt).toISOString()}): ${report.status} — ${said}`);
+    void this.o.desk.remember?.({ at: now, text: `(late answer from "${target}" to a command sent at ${new Date(row.createdAt).toISOString()})`, envelope: null, outcome: `${report.status}: ${said}` }).catch((e: unknown) => this.log(`sync: the late answer could not be recorded: ${errorMessage(e)}`));
   }
 
   /** The verified sender (with whether it may act without asking), the batch and the deadline; null when the sender is no longer trusted. */

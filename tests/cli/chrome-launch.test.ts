@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -49,6 +49,8 @@ describeDesktop('deskpilot chrome launch, then discovery', () => {
     expect(first.stdout).toMatch(/^started: .*chromium.* \(pid \d+\)\nDevTools endpoint: ws:\/\/127\.0\.0\.1:\d+\/devtools\/browser\//);
     pid = Number(/pid (\d+)/.exec(first.stdout)![1]);
     const profile = path.join(configDir, 'chrome-profile');
+    // Only this user may read it: it holds cookies and history once someone signs in there.
+    expect(statSync(profile).mode & 0o777).toBe(0o700);
     const [port] = readFileSync(path.join(profile, 'DevToolsActivePort'), 'utf8').split('\n');
     expect(first.stdout).toContain(`ws://127.0.0.1:${port}/`);
 

@@ -3,9 +3,12 @@ import { COMMAND_TTL_MS, ROW_VERSION, type CommandAction, type CommandRow, type 
 import type { SyncDoc } from '../../platform/sync/sync-doc';
 
 // The waiting side of a command row: write it, then resolve on its result (and delete the
-// row: a result is read once), reject at the TTL when the target never took it ("it may be
-// offline"), and delete the row when the caller aborts, so the target never runs it.
-// A row the target took gets one more TTL to be answered: it is running there.
+// row: a result is read once), reject at the TTL when the target's taken mark was not seen, and
+// delete the row when the caller aborts, so the target never runs it if it had not taken it yet.
+// A row the target took gets one more TTL to be answered: it is running there. Whether a row
+// that was not answered in time ran cannot be known here (its taken mark may be on its way), so
+// the message says it may have run, and a late answer is kept for this device's own worker to
+// record (device-worker.ts) instead of being lost.
 
 type RowFields<A extends CommandAction> = Omit<Extract<CommandRow, { action: A }>, 'v' | 'id' | 'createdAt' | 'taken' | 'result'>;
 
@@ -40,8 +43,10 @@ export function waitForResult<A extends CommandAction>(doc: SyncDoc, rowId: stri
     };
     const onAbort = () => {
       finish();
+      const read = doc.readRow(rowId);
+      const taken = read?.ok === true && (read.row.taken !== undefined || read.takenUnverified);
       doc.deleteRow(rowId);
-      reject(new DeskPilotError(`cancelled: the command was withdrawn before ${who} ran it`, 'cancelled'));
+      reject(new DeskPilotError(taken ? `cancelled: the command was withdrawn, but ${who} had already taken it, so it may have run there` : `cancelled: the command was withdrawn before ${who} ran it`, 'cancelled'));
     };
     const arm = (taken: boolean) => {
       clearTimeout(timer);
@@ -73,10 +78,14 @@ export function waitForResult<A extends CommandAction>(doc: SyncDoc, rowId: stri
       const limit = createdAt + (taken ? 2 * ttl : ttl);
       if (clock() > limit) {
         finish();
+        const late = 'its answer, if one comes, is recorded by DeskPilot here when it arrives (while `deskpilot service` or the app runs)';
         reject(
-          taken
-            ? new DeskPilotError(`${who} took the command but did not answer within ${Math.round((2 * ttl) / 1000)} s; it may still be running there`, 'expired')
-            : new DeskPilotError(`${who} did not answer within ${Math.round(ttl / 1000)} s; it may be offline (the command expired and will not run)`, 'expired'),
+          taken || read.takenUnverified
+            ? new DeskPilotError(`${who} took the command but did not answer within ${Math.round((2 * ttl) / 1000)} s: it may have run there, or may still be running; ${late}`, 'expired')
+            : new DeskPilotError(
+                `${who} did not answer within ${Math.round(ttl / 1000)} s; it may be offline, or its answer may be late: if it received the command in time it may have run there; it will not run from now on (${late})`,
+                'expired',
+              ),
         );
         return;
       }

@@ -130,7 +130,8 @@ export async function launchChrome(options: LaunchOptions): Promise<LaunchedChro
   }
 
   const executable = options.executable ?? findChromeExecutable({ env: options.env ?? process.env });
-  await mkdir(profileDir, { recursive: true });
+  // Private: the profile holds the user's cookies and history once they sign in there.
+  await mkdir(profileDir, { recursive: true, mode: 0o700 });
   // The old file names a dead port; removing it means whatever appears next is this start's.
   await rm(path.join(profileDir, 'DevToolsActivePort'), { force: true });
 
