@@ -13,7 +13,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Every command that lists things; each must take --json. */
-const LISTINGS = [['presets', 'list'], ['devices'], ['context']];
+const LISTINGS = [['presets', 'list'], ['devices'], ['devices', 'requests'], ['context']];
 
 describe('CLI conventions', () => {
   let dir: string;
