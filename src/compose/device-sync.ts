@@ -235,7 +235,8 @@ export async function startDeviceSync(
       stop: async () => {
         unfollow();
         await worker.stop();
-        await conn.flushed(3_000).catch(() => undefined);
+        // Unconnected, there is no flush to wait for: stop at once (the server may be gone for good).
+        if (conn.synced()) await conn.flushed(3_000).catch(() => undefined);
         conn.close();
       },
     };

@@ -141,6 +141,9 @@ export function connectSync(opts: ConnectOptions): SyncConnection {
     onRefused: (fn) => void refusedFns.push(fn),
     close: () => {
       clearTimeout(timer);
+      // A socket still connecting reports its abort as an 'error' event after the provider has
+      // removed its listeners; unheard, that event would crash the process that is stopping.
+      (socket.webSocket as { on?(event: 'error', fn: () => void): void } | null)?.on?.('error', () => undefined);
       provider.destroy();
       socket.destroy();
       ydoc.destroy();
