@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds and starts the Electron app (electron-vite preview), after checking that
 // Electron's binary is there. Electron 45 no longer downloads it when npm installs the package
-// (it does on first use, or with `npx install-electron`), and without it electron-vite only says
+// (it does on first use, or with `npm run install-electron`), and without it electron-vite only says
 // "Electron uninstall". Arguments are passed on to electron-vite.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -30,10 +30,10 @@ const found = electronBinary();
 if (!found.ok) {
   process.stderr.write(
     `deskpilot: cannot start the app: ${found.why}.\n` +
-      '  Download it once with `npx install-electron` (it fetches the Electron release for this platform),\n' +
-      '  or reinstall it: `rm -rf node_modules/electron && npm install && npx install-electron`.\n' +
+      '  Download it once with `npm run install-electron` (it fetches the Electron release for this platform),\n' +
+      '  or reinstall it: `rm -rf node_modules/electron && npm install && npm run install-electron`.\n' +
       '  Behind a proxy or mirror, set ELECTRON_MIRROR; to use an Electron you already have, set ELECTRON_EXEC_PATH to its binary.\n' +
-      '  The CLI needs no Electron: `npm run deskpilot -- --help`.\n',
+      '  The CLI needs no Electron: `deskpilot --help`.\n',
   );
   process.exit(1);
 }
