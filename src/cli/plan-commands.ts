@@ -8,6 +8,7 @@ import { emptyReport, type ExecReport } from '../protocol/report';
 import type { ConfigFlags } from '../platform/config/load-config';
 import { openDesk } from './open-desk';
 import { exitCodeFor, loadSnapshot } from './exec-command';
+import { pickChoice } from '../engine/planning/pick-choice';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
 import { tellReport } from './tell-report';
@@ -101,18 +102,26 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
       await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: `unavailable: ${reason}` });
       return EXIT.failed;
     }
-    if (outcome.envelope.needs_clarification) {
-      const reason = outcome.envelope.clarification_reason ?? 'the request is ambiguous';
-      if (args.json) io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope: outcome.envelope }, null, 2) + '\n');
-      io.err(`needs clarification: ${reason}\n`);
-      await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: `asked: ${reason}` });
-      return EXIT.needsUser;
+    let envelope = outcome.envelope;
+    let batch = planned.batch;
+    if (envelope.needs_clarification) {
+      const reason = envelope.clarification_reason ?? 'the request is ambiguous';
+      // On a terminal, a question with choices is answered in place (a number or words) and the command goes on.
+      const labels = planned.choices.map((c) => c.label);
+      const picked = labels.length && !args.json && io.interactive() ? await choose(reason, labels, io) : null;
+      if (picked === null) {
+        if (args.json) io.out(JSON.stringify({ status: 'clarification', clarification: { reason }, envelope }, null, 2) + '\n');
+        io.err(labels.length && io.interactive() && !args.json ? 'cancelled: nothing was run\n' : `needs clarification: ${reason}\n`);
+        await desk.remember({ at: Date.now(), text: args.text, envelope, outcome: `asked: ${reason}` });
+        return EXIT.needsUser;
+      }
+      envelope = outcome.candidates[picked]!.envelope;
+      batch = planned.choices[picked]!.batch;
     }
 
     // Planning prepared the batch against the snapshot it saw; it runs once, or is dropped.
     let declinedBecause: string | null = null;
     let report: ExecReport;
-    const batch = planned.batch;
     if (!batch) {
       report = emptyReport('done', { snapshot_taken_at: planned.snapshot.taken_at });
     } else {
@@ -131,16 +140,35 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
       // The engine's code is loaded only when it is needed here: a batch the user declined.
       // A question is answered from the context it was planned with: with sync, every device's desk.
       const asks = context?.devices !== undefined && batch.commands.some((c) => c.type === 'query');
-      report = !go ? (await import('../engine/prepare')).droppedReport(batch) : asks ? await desk.exec(outcome.envelope, { snapshot: context }) : await desk.run(batch);
+      report = !go ? (await import('../engine/prepare')).droppedReport(batch) : asks ? await desk.exec(envelope, { snapshot: context }) : await desk.run(batch);
     }
     if (declinedBecause) io.err(declinedBecause);
-    tellReport(report, io, { json: args.json, extra: { envelope: outcome.envelope, planner: outcome.planner } });
+    tellReport(report, io, { json: args.json, extra: { envelope, planner: outcome.planner } });
     const outcomeText = report.results.map((r) => r.message).join('; ') || report.status;
-    await desk.remember({ at: Date.now(), text: args.text, envelope: outcome.envelope, outcome: outcomeText });
+    await desk.remember({ at: Date.now(), text: args.text, envelope, outcome: outcomeText });
     return exitCodeFor(report);
   } finally {
     await desk.close();
   }
+}
+
+const MAX_TRIES = 3;
+
+/**
+ * The question and its numbered choices on stderr; the index of the one the person picks by
+ * number or words (pick-choice.ts), asked again when the answer fits none or several; null
+ * when they press Enter (or input ends) or do not settle it in three tries.
+ */
+async function choose(question: string, labels: readonly string[], io: Io): Promise<number | null> {
+  io.err(`${question}\n${labels.map((l, i) => `  ${i + 1}) ${l}\n`).join('')}`);
+  for (let i = 0; i < MAX_TRIES; i++) {
+    const answer = await io.ask(`Which one? A number or words (Enter: none) `);
+    const p = pickChoice(answer, labels);
+    if (p.kind === 'picked') return p.index;
+    if (p.why === 'no answer') return null;
+    io.err(`${p.why}\n`);
+  }
+  return null;
 }
 
 async function snapshotFrom(file: string | undefined, io: Io) {
