@@ -52,6 +52,12 @@ export async function runServiceStatus(flags: ConfigFlags, io: Io): Promise<numb
   const socketPath = serviceSocketPath(configDirFrom(flags));
   const client = await connectService(socketPath);
   if (!client) {
+    // A host of this folder that listens elsewhere (started with another XDG_RUNTIME_DIR) is named, not denied.
+    const owner = await (await import('../platform/storage/desk-owner')).deskOwner(configDirFrom(flags));
+    if (owner) {
+      io.out(`no DeskPilot service answers on ${socketPath}, but one runs for ${configDirFrom(flags)}: pid ${owner.pid}, on ${owner.socket} (started with another XDG_RUNTIME_DIR?)\n`);
+      return EXIT.failed;
+    }
     io.out(`no DeskPilot service is running for ${configDirFrom(flags)} (socket ${socketPath}); start one with \`deskpilot service\`\n`);
     return EXIT.failed;
   }

@@ -51,6 +51,10 @@ describe('one host per config folder, whatever the socket (real services)', () =
     const status = await runCli(['service', 'status'], { env: env1 });
     expect(status.code).toBe(0);
     expect(status.stdout).toContain(`(pid ${first.pid})`);
+    // Asked with the other runtime folder, status names the service that runs for this folder.
+    const elsewhere = await runCli(['service', 'status'], { env: env2 });
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout).toContain(`one runs for ${configDir}: pid ${first.pid}, on ${socket1}`);
     await first.stop();
   }, 60_000);
 

@@ -63,6 +63,12 @@ export async function claimDesk(configDir: string, socket: string): Promise<Desk
   };
 }
 
+/** The live process that hosts the device of `configDir`, or null (none, or its claim is stale). */
+export async function deskOwner(configDir: string): Promise<Owner | null> {
+  const owner = await readOwner(path.join(configDir, OWNER_FILE)).catch(() => null);
+  return owner && (await alive(owner)) ? owner : null;
+}
+
 /** The recorded owner; a file that does not parse (a torn write, a hand edit) names nobody. */
 async function readOwner(file: string): Promise<Owner | null> {
   const text = await readStateText(file);
