@@ -56,8 +56,11 @@ describe('the sync server checks who connects', () => {
     await expect(connect({ userId, deviceId: 'device-unit-j0', deviceKey: newDeviceKey(), ticket: b64(serverTicketOf(Buffer.alloc(32, 1))) }).ready).rejects.toThrow('the pairing code is not valid');
     const key = newDeviceKey();
     await connect({ userId, deviceId: 'device-unit-j1', deviceKey: key, ticket }).ready;
-    // Enrolled: it comes back with its key alone.
-    await connect({ userId, deviceId: 'device-unit-j1', deviceKey: key }).ready;
+    // Enrolled: it comes back with its key alone, and finishes pairing (its row in the document).
+    const j1 = connect({ userId, deviceId: 'device-unit-j1', deviceKey: key });
+    await j1.ready;
+    j1.doc.pairDevice({ v: 1, id: 'device-unit-j1', name: 'joiner', platform: 'linux', version: '1', last_seen: Date.now() });
+    await j1.flushed();
     // Used once: a second device with the same ticket is refused.
     await expect(connect({ userId, deviceId: 'device-unit-j2', deviceKey: newDeviceKey(), ticket }).ready).rejects.toThrow('the pairing code is not valid');
     // An expired invite (by its own word) is refused.
@@ -65,7 +68,7 @@ describe('the sync server checks who connects', () => {
     writeInvite(inviter.ydoc, late, me, Date.now() - 11 * 60_000);
     await inviter.flushed();
     await expect(connect({ userId, deviceId: 'device-unit-j3', deviceKey: newDeviceKey(), ticket: b64(serverTicketOf(late.secret)) }).ready).rejects.toThrow('the pairing code is not valid');
-    // A ticket cannot take over a live device's id.
+    // A ticket cannot take over the id of a device that finished pairing.
     const third = newPairingCode(userId, me.sign_pub);
     writeInvite(inviter.ydoc, third, me);
     await inviter.flushed();

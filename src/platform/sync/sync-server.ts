@@ -84,8 +84,13 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
             // The invite may be in the loaded document before its record is written.
             const loaded = instance.documents.get(documentName);
             if (loaded) await recordInvites(registry, t.userId, loaded);
+            // A ticket never takes over a device that finished pairing (it has its row in the
+            // document); one whose pairing stopped half-way (say, a mistyped code) may try again.
             const before = await registry.get(t.userId, t.deviceId);
-            if (before && before.removedAt === null) return refuse('this device is already paired (remove it first to pair it again)', documentName);
+            const row = loaded ? DeviceRow.safeParse(loaded.getMap('devices').get(t.deviceId)) : null;
+            if (before && before.removedAt === null && row?.success && row.data.removed_at === undefined) {
+              return refuse('this device is already paired (remove it first to pair it again)', documentName);
+            }
             if (!(await registry.useInvite(t.userId, ticket))) return refuse('the pairing code is not valid (used, expired or withdrawn)', documentName);
             await registry.enroll(t.userId, t.deviceId, hash);
             log(`paired device ${t.deviceId} of user ${t.userId.slice(0, 8)}… by invitation`);
