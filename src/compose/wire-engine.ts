@@ -66,6 +66,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     undo: new UndoFileStore(config.state.undo),
     history: new HistoryFile(config.state.history),
     deviceId: await loadDeviceId(dir),
+    ownEndpoints: config.sync ? [{ url: config.sync.url.value, what: "DeskPilot's sync server" }] : [],
   });
   return {
     engine,

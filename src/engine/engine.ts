@@ -21,7 +21,7 @@ import { capturePreset, missingApps } from './presets';
 import { readDesk } from './window-ops';
 import type { ResolvedCommand } from './resolve';
 import { batchFrom, checkBatch, droppedReport, prepareInput, previewReport, type BatchStamp, type Prepared } from './prepare';
-import { checkAgainstDesk } from './desk-checks';
+import { checkAgainstDesk, type OwnEndpoint } from './desk-checks';
 
 // The pipeline: prepare (validate → resolve against the snapshot → describe) → the caller
 // confirms or drops → run (execute in order → record). Nothing executes unless the whole
@@ -35,6 +35,8 @@ export interface EngineDeps extends ContextSources, Omit<ExecutionPorts, 'window
   deviceId: string;
   newId?: () => string;
   clock?: () => number;
+  /** DeskPilot's own listeners (the sync server it uses): open_url refuses them (desk-checks.ts). */
+  ownEndpoints?: readonly OwnEndpoint[];
 }
 
 export interface ExecOptions {

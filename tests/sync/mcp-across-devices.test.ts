@@ -32,6 +32,10 @@ describeDesktop('the MCP server acting on another device', () => {
   beforeAll(async () => {
     rig = await startTwoDevices(A, B);
     ({ deskB, rawA, rawB, obs } = rig);
+    // These tests are about planning here and sending there: B's user lets A close things on B
+    // without a yes on B (otherwise a close waits there for one: tests/sync/remote-consent*.test.ts).
+    const allowed = await rig.b.cli(['devices', 'allow', A, '--without-asking']);
+    if (allowed.code !== 0) throw new Error(`devices allow failed: ${allowed.stderr}`);
     await rig.b.startService();
     await onlineWithDesk(rig.obs, B);
     plain = await stdioClient(rig.a.env());

@@ -28,6 +28,10 @@ describeDesktop('the planner sees every device', () => {
     [rig, llm] = await Promise.all([startTwoDevices(A, B), startFakeOpenAi()]);
     ({ deskB, rawA, rawB, obs } = rig);
     llmEnv = { DESKPILOT_LLM_BASE_URL: llm.baseURL, DESKPILOT_LLM_MODEL: 'scripted-model', DESKPILOT_LLM_TIMEOUT_MS: '20000' };
+    // These tests are about planning here and sending there: B's user lets A close things on B
+    // without a yes on B (otherwise a close waits there for one: tests/sync/remote-consent*.test.ts).
+    const allowed = await rig.b.cli(['devices', 'allow', A, '--without-asking']);
+    if (allowed.code !== 0) throw new Error(`devices allow failed: ${allowed.stderr}`);
     await rig.b.startService();
   }, 300_000);
 

@@ -105,7 +105,9 @@ describeDesktop('what B runs is what B decides (two desktops, sync server, real 
     const shadow = await rowFromA(forgedBatch(b, [recent('/etc/shadow', null)]));
     expect({ status: shadow.status, fields: shadow.errors.map((e) => e.path) }).toEqual({ status: 'invalid', fields: ['commands[0].path'] });
 
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,<h1>hi</h1>', 'chrome://settings', `http://127.0.0.1:${t.deskB.chrome!.port}/json/list`]) {
+    const syncPort = new URL(t.server.url).port;
+    const hostile = ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,<h1>hi</h1>', 'chrome://settings', `http://127.0.0.1:${t.deskB.chrome!.port}/json/list`, `http://localhost:${syncPort}/`];
+    for (const url of hostile) {
       const report = await rowFromA(
         forgedBatch(b, [{ type: 'open_url', command: { type: 'open_url', url }, url, domain: '' }], [{ index: 0, kind: 'open_url', summary: `open ${url}`, targets: [url] }]),
       );

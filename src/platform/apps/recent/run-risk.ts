@@ -17,7 +17,7 @@ import path from 'node:path';
 
 /** Programs that run a file they are given (shells, interpreters, and launchers of commands). */
 const RUNS_ITS_ARGUMENT =
-  /^(?:(?:ba|da|z|k|mk|c|tc|a|y|lk|fi|rbash|busybox)?sh|fish|busybox|python[\d.]*|pypy[\d.]*|perl[\d.]*|ruby[\d.]*|irb|node(?:js)?|deno|bun|php[\d.]*|lua(?:jit)?[\d.]*|tclsh[\d.]*|wish[\d.]*|pwsh|powershell|osascript|java|jshell|rscript|julia|guile|expect|[gmn]?awk|xargs|nohup|setsid|sudo|pkexec|doas|su|runuser|systemd-run|flatpak-spawn|wine[\d]*|mono|dotnet|xdg-open|gio|kde-open\d?|gnome-open|exo-open)$/i;
+  /^(?:(?:ba|rba|da|z|k|mk|c|tc|a|y|lk)?sh|fish|busybox|python[\d.]*|pypy[\d.]*|perl[\d.]*|ruby[\d.]*|irb|node(?:js)?|deno|bun|php[\d.]*|lua(?:jit)?[\d.]*|tclsh[\d.]*|wish[\d.]*|pwsh|powershell|osascript|java|jshell|rscript|julia|guile|expect|[gmn]?awk|xargs|nohup|setsid|sudo|pkexec|doas|su|runuser|systemd-run|flatpak-spawn|wine[\d]*|mono|dotnet|xdg-open|gio|kde-open\d?|gnome-open|exo-open)$/i;
 
 /** Options after which terminals and shells take the command to run. */
 const EXECUTE_OPTIONS = new Set(['-e', '-x', '-c', '--command', '--exec', '--execute', '-command']);
