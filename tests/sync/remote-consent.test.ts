@@ -118,6 +118,19 @@ describeDesktop('closing tabs from another device needs a yes on the target (rea
     expect(await isOpen(victim.targetId)).toBe(true);
   });
 
+  it('undo from another device asks first (it may close what the last batch opened): unanswered → not confirmed, the tab it would close stays', async () => {
+    const url = r.desk.pages.url('page', { title: 'Opened by a batch' });
+    const opened = await r.local.exec({ type: 'open_url', url });
+    expect(opened.status).toBe('done');
+    await r.raw.waitFor(async () => (await r.raw.pages()).some((p) => p.url === url), 'the batch to open its tab');
+    const prepared = await r.local.prepare({ type: 'undo' });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.report.errors));
+    const got = await send(prepared.batch, { deadline: Date.now() + 1_500 });
+    expect(asked.map((q) => q.items.map((i) => i.summary))).toEqual([[prepared.batch.plan[0]!.summary]]);
+    expect(got.results.map((o) => o.code)).toEqual(['not_confirmed']);
+    expect((await r.raw.pages()).some((p) => p.url === url)).toBe(true);
+  });
+
   it('the desk changed after the sender looked (the tab it saw is gone, another took its index): refused, nothing closes', async () => {
     const first = await tabToClose('Seen by the sender');
     await r.raw.close(first.targetId);
