@@ -95,8 +95,8 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
     }
     const by = Object.fromEntries(tools.map((t) => [t.name, t.annotations!]));
     for (const n of ['desktop_snapshot', 'list_tabs', 'search_tabs', 'list_apps', 'list_presets', 'query']) expect(by[n]!.readOnlyHint, n).toBe(true);
-    for (const n of ['close_tabs', 'close_app', 'do']) expect(by[n]!.destructiveHint, n).toBe(true);
-    for (const n of ['switch_tab', 'place_app', 'focus_app', 'open_url', 'undo', 'apply_preset']) {
+    for (const n of ['close_tabs', 'close_app', 'do', 'undo']) expect(by[n]!.destructiveHint, n).toBe(true);
+    for (const n of ['switch_tab', 'place_app', 'focus_app', 'open_url', 'apply_preset']) {
       expect(by[n]!.readOnlyHint, n).toBe(false);
       expect(by[n]!.destructiveHint, n).toBe(false);
     }
@@ -352,7 +352,8 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
       await plain.call('place_app', { app_name: 'XTerm', bounds: [300, 300, 900, 800] });
       const placed = frameOf(env, xtermId);
       await plain.call('place_app', { app_name: 'XTerm', bounds: [2400, 400, 3000, 900] });
-      const u = await plain.call('undo');
+      // Undo may close tabs an action opened: it needs the yes (tests/hardening/mcp-undo-asks.test.ts).
+      const u = await plain.call('undo', { confirm: true });
       expect(u.isError).toBeFalsy();
       expect(frameOf(env, xtermId)).toEqual(placed);
       const f = await plain.call('focus_app', { app_name: 'XTerm' });

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { compactContext } from '../../../engine/planning/compact-context';
 import { MAX_QUESTION_LENGTH } from '../../../protocol/commands';
 import type { ContextSnapshot } from '../../../protocol/context';
+import type { PreparedBatch } from '../../../protocol/prepared-batch';
 import { defineTool, type McpContext } from '../define-tool';
-import { summaries, text } from '../fields';
-import { reportOutput } from '../report-output';
+import { confirmGate } from '../confirm-gate';
+import { confirm, summaries, text } from '../fields';
+import { batchOf, reportOutput } from '../report-output';
 import { appsData, snapshotHeader, tabData } from '../tab-text';
 
 // The whole desk at once: the snapshot, questions about it, and undo.
@@ -52,7 +54,10 @@ export const query = defineTool({
 export const undo = defineTool({
   name: 'undo',
   title: 'Undo window changes',
-  description: 'Put windows back where they were before the last window-changing action(s) (moves, focus, presets). Closed apps cannot come back.',
+  description:
+    'Put windows and tabs back as they were before the last action(s) (moves, focus, presets, tab changes); closed tabs reopen, and tabs an action opened close again. ' +
+    "Because it can close tabs, it asks the user first (unless they turned asking about closing tabs off); when this client cannot ask, it refuses and says what to ask — then call again with confirm: true. " +
+    'Closed apps cannot come back.',
   input: {
     steps: z
       .number({ error: 'must be a positive integer' })
@@ -61,9 +66,27 @@ export const undo = defineTool({
       .max(50, { error: 'must be at most 50' })
       .optional()
       .describe('How many earlier actions to undo (default 1).'),
+    confirm,
   },
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'undo', ...(args.steps ? { steps: args.steps } : {}) }));
+  // It closes the tabs an undone action opened: destructive, as close_tabs is.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  async handler(args, call) {
+    const steps = args.steps ?? 1;
+    const batch = batchOf(await call.ctx.desk.prepare({ type: 'undo', ...(args.steps ? { steps: args.steps } : {}) }));
+    const retry = `call undo again with ${args.steps ? `steps: ${args.steps} and ` : ''}confirm: true`;
+    const held = await confirmGate(withUndoQuestion(batch, steps), call, args.confirm === true, retry);
+    return held ?? reportOutput(await call.ctx.desk.run(batch));
   },
 });
+
+/**
+ * The batch with its undo marked as closing tabs: which tabs it would close is only known when it
+ * runs (the actions' undo records), so the question says what it may do, under the close_tab setting.
+ */
+function withUndoQuestion(batch: PreparedBatch, steps: number): PreparedBatch {
+  const index = batch.commands.findIndex((c) => c.type === 'undo');
+  if (index < 0) return batch;
+  const what = steps === 1 ? 'the last action' : `the last ${steps} actions`;
+  const summary = `undo ${what}: windows and tabs go back, which may close tabs that ${steps === 1 ? 'it' : 'they'} opened`;
+  return { ...batch, confirm: [...batch.confirm, { index, kind: 'close_tab', summary, targets: [] }] };
+}
