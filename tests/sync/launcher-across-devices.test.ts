@@ -31,6 +31,10 @@ describeDesktop('the launcher sends words to another device', () => {
   beforeAll(async () => {
     [rig, browser, llm] = await Promise.all([startTwoDevices(A, B), chromium.launch({ executablePath: UI_BROWSER_PATH, args: UI_BROWSER_ARGS }), startFakeOpenAi()]);
     ({ deskB, rawA, rawB } = rig);
+    // These tests are about the launcher here: B's user lets A close things on B without a yes on B
+    // (otherwise a close waits there for one: tests/sync/remote-consent*.test.ts).
+    const allowed = await rig.b.cli(['devices', 'allow', A, '--without-asking']);
+    if (allowed.code !== 0) throw new Error(`devices allow failed: ${allowed.stderr}`);
     await rig.b.startService();
     await onlineWithDesk(rig.obs, B);
     // The LLM (the scripted server) plans only what the offline matcher is not sure of.
