@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { CLI, runCli } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
+import { onlyTabs, tabVisible } from '../support/only-tabs';
 import { RawCdp } from '../support/raw-cdp';
 
 // Issue 26 item 3: when `deskpilot run` asks "Which tab?" in a terminal, the person answers in
@@ -31,11 +32,7 @@ describeDesktop('deskpilot run: answering its question in the terminal', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  beforeEach(async () => {
-    const before = await raw.pages();
-    for (const t of ['Reddit - front page', 'Hacker News', 'Reddit - r/node']) await raw.open(desk.pages.url('page', { title: t }));
-    for (const p of before) await raw.close(p.targetId);
-  });
+  beforeEach(() => onlyTabs(raw, desk, ['Reddit - front page', 'Hacker News', 'Reddit - r/node']));
 
   const PICK = 'Which one? A number or words (Enter: none)';
 
@@ -66,10 +63,7 @@ describeDesktop('deskpilot run: answering its question in the terminal', () => {
       child.on('close', (code) => resolve({ code, output }));
     });
 
-  const visible = async (title: string) => {
-    const page = (await raw.pages()).find((p) => p.title === title)!;
-    return (await raw.evaluate(page.targetId, 'document.visibilityState')) === 'visible';
-  };
+  const visible = (title: string) => tabVisible(raw, title);
 
   it('lists the choices numbered; "2" switches to the second one and exits 0', async () => {
     const r = await inTerminal('switch to reddit', [[PICK, '2']]);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
+import { onlyTabs, tabVisible } from '../support/only-tabs';
 import { RawCdp } from '../support/raw-cdp';
 import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
 
@@ -33,16 +34,9 @@ describeDesktop('deskpilot mcp: do answers its own question with choice', () => 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  beforeEach(async () => {
-    const before = await raw.pages();
-    for (const t of ['Reddit - front page', 'Hacker News', 'Reddit - r/node']) await raw.open(desk.pages.url('page', { title: t }));
-    for (const p of before) await raw.close(p.targetId);
-  });
+  beforeEach(() => onlyTabs(raw, desk, ['Reddit - front page', 'Hacker News', 'Reddit - r/node']));
 
-  const visible = async (title: string) => {
-    const page = (await raw.pages()).find((p) => p.title === title)!;
-    return (await raw.evaluate(page.targetId, 'document.visibilityState')) === 'visible';
-  };
+  const visible = (title: string) => tabVisible(raw, title);
 
   it('asks with numbered options; choice 2 switches to the second, and the question is then answered', async () => {
     const asked = await plain.call('do', { text: 'switch to reddit' });
