@@ -22,7 +22,7 @@ describe('pairing devices through the CLI', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-pairing-'));
     dirs.push(dir);
     writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ sync: { url: server.url, device_name: name } }));
-    const env = { ...process.env, DESKPILOT_CONFIG_DIR: dir };
+    const env: NodeJS.ProcessEnv = { ...process.env, DESKPILOT_CONFIG_DIR: dir };
     delete env.XDG_RUNTIME_DIR;
     return {
       dir,
