@@ -43,10 +43,13 @@ export class BatchRecorder {
     if (this.keepsUndo) await this.savePending();
   }
 
-  /** After each command: its history record, and the undo entry again if the command changed something. */
-  async ran(record: ExecutionRecord): Promise<void> {
+  /**
+   * After each command: its history record, and the undo entry again if the command changed
+   * something (not after the last: `finish` writes the completed entry next).
+   */
+  async ran(record: ExecutionRecord, last: boolean): Promise<void> {
     await this.stores.history.append([record]).catch((e: unknown) => this.warn(`history was not saved: ${errorMessage(e)}`));
-    if (this.keepsUndo && this.undo.version !== this.saved) await this.savePending();
+    if (this.keepsUndo && !last && this.undo.version !== this.saved) await this.savePending();
   }
 
   /** After the last command: the entry completed, or taken off when the batch changed nothing undo could revert. */

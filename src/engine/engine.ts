@@ -1,5 +1,6 @@
 import type { Envelope } from '../protocol/commands';
 import type { ContextSnapshot } from '../protocol/context';
+import type { ExecutionRecord } from '../protocol/record';
 import type { PreparedBatch } from '../protocol/prepared-batch';
 import { emptyReport, type CommandOutcome, type ExecReport } from '../protocol/report';
 import { buildContext, type ContextSources, type SnapshotOptions } from './context-builder';
@@ -232,7 +233,7 @@ export class Engine {
     for (const [index, cmd] of plan.entries()) {
       const createdAt = this.clock();
       const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo, front, turns: () => this.deps.turns.recent(6) });
-      await recorder.ran({
+      const record: ExecutionRecord = {
         _v: 1,
         id: this.newId(),
         batchId,
@@ -243,7 +244,8 @@ export class Engine {
         finishedAt: this.clock(),
         ...(result ? { result } : {}),
         ...(error ? { error } : {}),
-      });
+      };
+      await recorder.ran(record, index === plan.length - 1);
       outcomes.push(
         result
           ? { index, type: cmd.type, ok: result.ok, message: result.message, data: result.data }
