@@ -9,7 +9,7 @@ import type { Config } from '../platform/config/load-config';
 import type { SyncConfig } from '../platform/config/sync-config';
 import { PACKAGE_VERSION } from '../platform/package-version';
 import { credentialFile, type CredentialStore, type SyncCredential } from '../platform/sync/credential-file';
-import { deviceKeyFile, loadKeys } from '../platform/sync/device-keys';
+import { deviceKeyFile, loadKeys, type DeviceKeyStore } from '../platform/sync/device-keys';
 import type { Keyring } from '../platform/sync/sealed-rows';
 import { connectSync, transportCheck, type SyncConnection } from '../platform/sync/sync-connection';
 import { applyNotices, noticesOf } from '../platform/sync/trust-notices';
@@ -61,8 +61,8 @@ export function warnIfInsecure(sync: SyncConfig, log: (line: string) => void = (
 }
 
 /** This device's keys and trust list, from the config directory. */
-export async function keyringOf(dir: string, deviceId: string): Promise<{ ring: Keyring; trust: TrustStore }> {
-  const stored = await deviceKeyFile(dir).read();
+export async function keyringOf(dir: string, deviceId: string, keys: DeviceKeyStore = deviceKeyFile(dir)): Promise<{ ring: Keyring; trust: TrustStore }> {
+  const stored = await keys.read();
   const trust = trustFile(dir);
   const pairAgain = 'pair this device again (`deskpilot devices invite` on a paired device, then `deskpilot devices pair --join` here)';
   if (!stored) throw new DeskPilotError(`this device has no device keys (it was paired by an older DeskPilot, whose rows nobody checked): ${pairAgain}`, 'unavailable');
@@ -102,7 +102,7 @@ export async function openSync(config: Config, store: CredentialStore = credenti
   if (cred.device_id !== deviceId) {
     throw new DeskPilotError(`${store.where} belongs to device ${cred.device_id}, but this config directory is device ${deviceId}: pair this device again`, 'invalid_input');
   }
-  const { ring, trust } = await keyringOf(config.configDir.value, deviceId);
+  const { ring, trust } = await keyringOf(config.configDir.value, deviceId, store.deviceKeys);
   const conn = connectSync({ url: sync.url.value, allowInsecure: warnIfInsecure(sync), token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) });
   try {
     await conn.ready;
@@ -197,12 +197,13 @@ export async function startDeviceSync(
   const sync = config.sync;
   if (!sync) return null;
   try {
-    const cred = await credentialOf(store ?? credentialFile(config.configDir.value));
+    const credentials = store ?? credentialFile(config.configDir.value);
+    const cred = await credentialOf(credentials);
     const deviceId = await loadDeviceId(config.configDir.value);
     if (cred.device_id !== deviceId) throw new DeskPilotError(`the sync credential belongs to device ${cred.device_id}, not this one (${deviceId}): pair again`, 'invalid_input');
     // The journal is state: in the state folder (or where it was, when it could not be moved).
     const journal = await openTakenJournal(path.dirname(config.state.takenJournal), ROW_MAX_AGE_TTLS * sync.ttlMs);
-    const { ring, trust } = await keyringOf(config.configDir.value, deviceId);
+    const { ring, trust } = await keyringOf(config.configDir.value, deviceId, credentials.deviceKeys);
     const conn = connectSync({ url: sync.url.value, allowInsecure: warnIfInsecure(sync, log), token: { userId: cred.user_id, deviceId, deviceKey: cred.device_key }, keyring: ring });
     const worker = new DeviceWorker({
       desk,

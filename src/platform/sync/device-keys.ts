@@ -3,7 +3,7 @@ import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeStateText } from '../storage/state-file';
-import { readPrivateJson } from './credential-file';
+import { readPrivateJson } from './private-json';
 import { aeadOpen, aeadSeal, b64, hkdf, unb64, type Sealed } from './seal';
 
 // This device's own key pairs, from node:crypto: Ed25519 to sign what it writes to the sync

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SecretStore } from '../config/settings-store';
 import { credentialFile, type SyncCredential } from './credential-file';
-import { keychainCredentials, SYNC_CREDENTIAL_KEY } from './keychain-credential';
+import { newDeviceKeys, storedKeys } from './device-keys';
+import { keychainCredentials, SYNC_CREDENTIAL_KEY, SYNC_DEVICE_KEYS_KEY } from './keychain-credential';
 
 /** A keychain stand-in (fake): a map. The file side is a real 0600 file. */
 function fakeKeychain(): SecretStore & { map: Map<string, string> } {
@@ -47,5 +48,21 @@ describe('the app\'s sync credential in the keychain (fake keychain, real file)'
     const file = credentialFile(dir);
     await file.write(cred('fromcli1'));
     await expect(keychainCredentials(keychain, file).read()).rejects.toThrow(/keychain is damaged .*user_id.*pair this device again/);
+  });
+
+  it('the device keys: the CLI\'s file until the app writes its own into the keychain; a damaged entry is an error', async () => {
+    const keychain = fakeKeychain();
+    const file = credentialFile(dir);
+    const keys = keychainCredentials(keychain, file).deviceKeys!;
+    expect(await keys.read()).toBeNull();
+    const fromCli = storedKeys('device-fromcli1', newDeviceKeys());
+    await file.deviceKeys!.write(fromCli);
+    expect(await keys.read()).toEqual(fromCli);
+    const fromApp = storedKeys('device-fromapp1', newDeviceKeys());
+    await keys.write(fromApp);
+    expect(await keys.read()).toEqual(fromApp);
+    expect(await file.deviceKeys!.read()).toEqual(fromCli);
+    keychain.map.set(SYNC_DEVICE_KEYS_KEY, '{"v":1}');
+    await expect(keys.read()).rejects.toThrow(/this device's keys in the keychain is damaged .*device_id/);
   });
 });
