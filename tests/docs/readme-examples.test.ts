@@ -100,8 +100,9 @@ describeDesktop('the documentation\'s runnable examples, run through bash agains
       DESKPILOT_LLM_MODEL: '',
       // Nothing of this machine's own DeskPilot (its service's socket, its state) is touched.
       XDG_RUNTIME_DIR: own('runtime'),
-      XDG_STATE_HOME: own('state'),
-      XDG_CACHE_HOME: own('cache'),
+      XDG_STATE_HOME: own('xdg-state'),
+      XDG_CACHE_HOME: own('xdg-cache'),
+      DESKPILOT_STATE_DIR: own('state'),
     };
   });
 
