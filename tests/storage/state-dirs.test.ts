@@ -88,6 +88,23 @@ describe('state and config folders (real CLI, real files)', () => {
     for (const name of ['turns.json', 'undo.json', 'history.jsonl']) expect(modeOf(path.join(stateDir(), name)), name).toBe(0o600);
   });
 
+  it('a --config-dir folder that holds other things: only the files of DeskPilot are tightened, never the rest or the folder', async () => {
+    const project = path.join(tmp, 'project');
+    mkdirSync(project, { mode: 0o755 });
+    chmodSync(project, 0o755);
+    const files = { 'build.sh': 0o755, 'notes.txt': 0o644, 'config.json': 0o644, 'history.jsonl': 0o644 };
+    for (const [name, mode] of Object.entries(files)) {
+      writeFileSync(path.join(project, name), name === 'config.json' ? '{}' : name === 'history.jsonl' ? oldRecord + '\n' : 'x');
+      chmodSync(path.join(project, name), mode);
+    }
+    await query({ ...env, DESKPILOT_CONFIG_DIR: project });
+    expect(modeOf(path.join(project, 'config.json'))).toBe(0o600);
+    expect(modeOf(path.join(project, 'history.jsonl'))).toBe(0o600);
+    expect(modeOf(path.join(project, 'build.sh'))).toBe(0o755);
+    expect(modeOf(path.join(project, 'notes.txt'))).toBe(0o644);
+    expect(modeOf(project)).toBe(0o755);
+  });
+
   it('history in the old config folder is moved once to the state folder, and nothing of it is lost', async () => {
     mkdirSync(configDir(), { recursive: true });
     const old = path.join(configDir(), 'history.jsonl');
