@@ -38,6 +38,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   };
 
   const jsonOption = () => new Option('--json', 'print the full report as JSON on stdout');
+  const verboseOption = () => new Option('--verbose', 'also print the numbers behind each sentence (where windows went)');
 
   program
     .command('context')
@@ -96,7 +97,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .option('--context <file>', 'plan and resolve against this snapshot')
     .option('--explain', 'say on stderr which planner answered, its confidence, time and tokens')
     .addOption(jsonOption())
-    .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean; json?: boolean }) => {
+    .addOption(verboseOption())
+    .action(async (words: string[], o: { planner: PlannerMode; yes?: boolean; context?: string; explain?: boolean; json?: boolean; verbose?: boolean }) => {
       // With sync set up: "… on the work laptop", or every device's desk in the LLM's context.
       if (!o.context) {
         const { maybeRunOnDevice } = await import('./devices-command');
@@ -107,7 +109,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
         }
       }
       const { runRun } = await import('./plan-commands');
-      code = await runRun(flags(), { text: words.join(' '), mode: o.planner, yes: !!o.yes, contextFile: o.context, explain: o.explain, json: !!o.json }, io);
+      code = await runRun(
+        flags(),
+        { text: words.join(' '), mode: o.planner, yes: !!o.yes, contextFile: o.context, explain: o.explain, json: !!o.json, verbose: !!o.verbose },
+        io,
+      );
     });
 
   program
@@ -184,8 +190,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .argument('<name>')
     .description('apply a preset (same as exec {"type":"activate_preset",…})')
     .addOption(jsonOption())
-    .action(async (name: string, o: { json?: boolean }) => {
-      code = await (await presetCommands()).runPresetsApply(flags(), name, { json: !!o.json }, io);
+    .addOption(verboseOption())
+    .action(async (name: string, o: { json?: boolean; verbose?: boolean }) => {
+      code = await (await presetCommands()).runPresetsApply(flags(), name, { json: !!o.json, verbose: !!o.verbose }, io);
     });
 
   program
@@ -193,14 +200,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .argument('[steps]', 'how many window-changing batches to undo', '1')
     .description('put windows back where they were before the last change(s)')
     .addOption(jsonOption())
-    .action(async (steps: string, o: { json?: boolean }) => {
+    .addOption(verboseOption())
+    .action(async (steps: string, o: { json?: boolean; verbose?: boolean }) => {
       const n = Number(steps);
       if (!Number.isInteger(n) || n < 1) {
         io.err('steps: must be a positive integer\n');
         code = EXIT.invalid;
         return;
       }
-      code = await (await presetCommands()).runUndo(flags(), n, { json: !!o.json }, io);
+      code = await (await presetCommands()).runUndo(flags(), n, { json: !!o.json, verbose: !!o.verbose }, io);
     });
 
   const service = program

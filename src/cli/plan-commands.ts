@@ -58,6 +58,8 @@ export interface RunArgs extends PlanArgs {
   yes: boolean;
   /** The full report as JSON on stdout, instead of a sentence per thing done. */
   json: boolean;
+  /** Beside each sentence, the numbers behind it (tell-report.ts). */
+  verbose?: boolean;
   /**
    * With sync: the planner's context also holds the other devices' desks; a plan naming one of
    * them is handed to `elsewhere` (which sends it there), questions are answered seeing them all.
@@ -143,7 +145,7 @@ export async function runRun(flags: ConfigFlags, args: RunArgs, io: Io): Promise
       report = !go ? (await import('../engine/prepare')).droppedReport(batch) : asks ? await desk.exec(envelope, { snapshot: context }) : await desk.run(batch);
     }
     if (declinedBecause) io.err(declinedBecause);
-    tellReport(report, io, { json: args.json, extra: { envelope, planner: outcome.planner } });
+    tellReport(report, io, { json: args.json, verbose: args.verbose, extra: { envelope, planner: outcome.planner } });
     const outcomeText = report.results.map((r) => r.message).join('; ') || report.status;
     await desk.remember({ at: Date.now(), text: args.text, envelope, outcome: outcomeText });
     return exitCodeFor(report);

@@ -21,7 +21,13 @@ function captured(): Io & { stdout: string; stderr: string } {
 
 const partlyFailed: ExecReport = emptyReport('failed', {
   results: [
-    { index: 0, type: 'place_app', ok: true, message: 'Moved XTerm to the right monitor (1920,0 640x480)' },
+    {
+      index: 0,
+      type: 'place_app',
+      ok: true,
+      message: 'XTerm → the right monitor',
+      data: { window_id: '0x1', before: [0, 0, 640, 480], requested: [1920, 0, 2560, 480], bounds: [1920, 0, 2560, 480] },
+    },
     { index: 1, type: 'focus_app', ok: false, message: "XClock's window closed after the snapshot; nothing was changed", code: 'window_gone' },
   ],
   warnings: ['history could not be written'],
@@ -31,7 +37,7 @@ describe('tellReport', () => {
   it('for people: what was done on stdout, each failure and warning once on stderr', () => {
     const io = captured();
     tellReport(partlyFailed, io, { json: false });
-    expect(io.stdout).toBe('Moved XTerm to the right monitor (1920,0 640x480)\n');
+    expect(io.stdout).toBe('XTerm → the right monitor\n');
     expect(io.stderr).toBe("✗ XClock's window closed after the snapshot; nothing was changed\nwarning: history could not be written\n");
   });
 
@@ -47,6 +53,26 @@ describe('tellReport', () => {
     tellReport(emptyReport('invalid', { errors: [{ path: 'preset_name', message: 'no preset named "nope"' }] }), io, { json: false });
     expect(io.stdout).toBe('');
     expect(io.stderr).toBe('preset_name: no preset named "nope"\n');
+  });
+
+  it('--verbose: the numbers behind each sentence (a placed window\'s frame, an undone batch\'s windows)', () => {
+    const io = captured();
+    tellReport(partlyFailed, io, { json: false, verbose: true });
+    expect(io.stdout).toBe('XTerm → the right monitor\n  frame 1920,0 640x480\n');
+    const undone = emptyReport('done', {
+      results: [
+        {
+          index: 0,
+          type: 'undo',
+          ok: true,
+          message: 'Undid "move XTerm to the right monitor": XTerm back where it was',
+          data: { undone: 1, batches: ['b1'], restored: [{ app: 'XTerm', window_id: '0x1', bounds: [0, 0, 634, 476] }] },
+        },
+      ],
+    });
+    const io2 = captured();
+    tellReport(undone, io2, { json: false, verbose: true });
+    expect(io2.stdout).toBe('Undid "move XTerm to the right monitor": XTerm back where it was\n  XTerm at 0,0 634x476\n');
   });
 
   it('a batch with nothing in it says so', () => {

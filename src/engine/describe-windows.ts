@@ -2,6 +2,7 @@ import type { MonitorTarget } from '../protocol/window-layouts';
 import type { Layout } from '../protocol/window-layouts';
 import type { MonitorInfo } from '../protocol/context';
 import type { ResolvedCommand } from '../protocol/prepared-batch';
+import { height, width } from './geometry';
 
 // The window commands in words, for plans, confirmations and results.
 
@@ -26,10 +27,13 @@ export function monitorWords(target: MonitorTarget | undefined, monitor: Monitor
   return `the ${target} monitor`;
 }
 
+/** "800x600 at 2020,100": a frame asked for by its numbers ([left, top, right, bottom]), said by them. */
+export const sizeAt = (r: readonly number[]) => `${width(r)}x${height(r)} at ${r[0]},${r[1]}`;
+
 /** Where a resolved place_app puts the window, in words. */
 export function placeWords(cmd: Extract<ResolvedCommand, { type: 'place_app' }>): string {
   const { bounds, layout, monitor } = cmd.command;
-  if (bounds) return `[${bounds.join(', ')}]`;
+  if (bounds) return sizeAt(bounds);
   if (layout === 'larger' || layout === 'smaller') return `a ${layout} frame on ${cmd.monitor?.name ?? 'its monitor'}`;
   if (layout) return `the ${layoutWords(layout)} of ${cmd.monitor?.name ?? 'its monitor'}`;
   return monitorWords(monitor, cmd.monitor);

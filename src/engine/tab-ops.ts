@@ -24,12 +24,27 @@ function byIds(tabs: readonly TabInfo[], ids: readonly string[]): TabInfo[] {
   return ids.map((id) => map.get(id)).filter((t): t is TabInfo => t !== undefined);
 }
 
-/** "Pinned tab 2 …; already pinned: …; already gone: …" */
+/** "Pinned tab 2 …; already gone: …" */
 function sentence(done: string, tabs: readonly TabInfo[], extra: Array<[string, readonly TabInfo[]]>): string {
   const parts = [`${done} ${tabs.length ? labels(tabs) : 'no tab'}`];
   for (const [what, list] of extra) if (list.length) parts.push(`${what}: ${labels(list)}`);
   return parts.join('; ');
 }
+
+/** The tabs that were already as asked, beside the ones changed: " (the other 3 tabs were not muted)"; which ones: in `data`. */
+function othersSaid(pin: boolean, want: boolean, count: number): string {
+  if (count === 0) return '';
+  return ` (${count === 1 ? 'the other tab was' : `the other ${count} tabs were`} ${want ? 'already' : 'not'} ${pin ? 'pinned' : 'muted'})`;
+}
+
+/** Nothing changed: "No tab was muted", "All 3 tabs were already pinned" (which tabs: in `data`). */
+function nothingToFlip(pin: boolean, want: boolean, unchanged: number, gone: readonly TabInfo[]): string {
+  const state = pin ? 'pinned' : 'muted';
+  const said = unchanged === 0 ? 'No tab was changed' : want ? `${unchanged === 1 ? 'The tab was' : `All ${unchanged} tabs were`} already ${state}` : `No tab was ${state}`;
+  return said + goneSaid(gone);
+}
+
+const goneSaid = (gone: readonly TabInfo[]) => (gone.length ? `; already gone: ${labels(gone)}` : '');
 
 /** Closes tabs, noting each one that closed (address and place) so undo can reopen it there. */
 export async function closeRecorded(chrome: ChromeBackend, tabs: readonly TabInfo[], undo: UndoCollector): Promise<CloseTabsResult> {
@@ -75,11 +90,13 @@ export async function runTabOp(cmd: Op<TabOpType>, { ports, undo }: ExecContext)
       const flipped = changed.filter((c) => c.before !== want);
       for (const c of flipped) undo.tab({ kind: pin ? 'pinned' : 'muted', target_id: c.targetId, label: labelOf(cmd.tabs, c.targetId), before: c.before });
       const word = pin ? (want ? 'Pinned' : 'Unpinned') : want ? 'Muted' : 'Unmuted';
-      const state = pin ? (want ? 'pinned' : 'not pinned') : want ? 'muted' : 'not muted';
       const already = byIds(cmd.tabs, changed.filter((c) => c.before === want).map((c) => c.targetId));
+      const gone = byIds(cmd.tabs, missing);
       return {
         ok: true,
-        message: sentence(word, byIds(cmd.tabs, flipped.map((c) => c.targetId)), [[`already ${state}`, already], ['already gone', byIds(cmd.tabs, missing)]]),
+        message: flipped.length
+          ? `${word} ${labels(byIds(cmd.tabs, flipped.map((c) => c.targetId)))}${othersSaid(pin, want, already.length)}${goneSaid(gone)}`
+          : nothingToFlip(pin, want, already.length, gone),
         data: { changed: byIds(cmd.tabs, flipped.map((c) => c.targetId)).map((t) => t.index), unchanged: already.map((t) => t.index), already_gone: byIds(cmd.tabs, missing).map((t) => t.index) },
       };
     }

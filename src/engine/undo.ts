@@ -1,7 +1,7 @@
 import type { CommandResult } from '../protocol/record';
 import type { UndoEntry } from '../protocol/undo';
 import { errorMessage } from './errors';
-import { formatRect, overlapArea } from './geometry';
+import { overlapArea } from './geometry';
 import type { ChromeBackend, UndoStore } from './ports';
 import { undoTabs } from './undo-tabs';
 import { readDesk, sizeNote, type WindowOpsPorts } from './window-ops';
@@ -42,18 +42,32 @@ export async function undoBatches(
     throw deskFailure;
   }
   const lines: string[] = [];
+  const restored: Restored[] = [];
   let ok = true;
   for (const entry of entries) {
-    const r = await undoOne(entry, desk, ports.chrome);
+    const r = await undoOne(entry, desk, ports.chrome, restored);
     ok &&= r.ok;
     lines.push(...r.lines);
   }
   const what = entries.map((e) => `"${e.label}"${e.pending ? ` (${STOPPED_PART_WAY})` : ''}`).join(', ');
   const none = entries.some((e) => e.pending) ? 'nothing it had recorded can be undone' : 'nothing had changed';
-  return { ok, message: `Undid ${what}: ${lines.join('; ') || none}`, data: { undone: entries.length, batches: entries.map((e) => e.batchId) } };
+  // The sentence says where windows went in words; where exactly is in `restored` (--json, --verbose).
+  return { ok, message: `Undid ${what}: ${lines.join('; ') || none}`, data: { undone: entries.length, batches: entries.map((e) => e.batchId), restored } };
 }
 
-async function undoOne(entry: UndoEntry, desk: Desk | null, chrome: () => Promise<ChromeBackend>): Promise<{ ok: boolean; lines: string[] }> {
+/** A window put back, and the frame it got. */
+interface Restored {
+  app: string;
+  window_id: string;
+  bounds: number[];
+}
+
+async function undoOne(
+  entry: UndoEntry,
+  desk: Desk | null,
+  chrome: () => Promise<ChromeBackend>,
+  restored: Restored[],
+): Promise<{ ok: boolean; lines: string[] }> {
   const lines: string[] = [];
   let ok = true;
   if (entry.tabs?.length) {
@@ -85,7 +99,8 @@ async function undoOne(entry: UndoEntry, desk: Desk | null, chrome: () => Promis
       if (w.fullscreen) await desk.backend.setFullscreen(w.id, true);
       if (w.minimized) await desk.backend.minimize(w.id);
       const state = w.fullscreen ? ', in full screen again' : w.minimized ? ', minimised again' : '';
-      lines.push(`${w.app} back at ${formatRect(got)}${sizeNote(w.before, got)}${state}`);
+      lines.push(`${w.app} back where it was${sizeNote(w.before, got)}${state}`);
+      restored.push({ app: w.app, window_id: w.id, bounds: got });
     } catch (e) {
       ok = false;
       lines.push(`${w.app} could not be moved back: ${errorMessage(e)}`);

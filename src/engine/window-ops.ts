@@ -3,8 +3,8 @@ import type { Layout, MonitorTarget } from '../protocol/window-layouts';
 import type { CommandResult } from '../protocol/record';
 import { groupWindows, nameResolver, type NameResolver } from './app-grouping';
 import { DeskPilotError, WindowGoneError, WindowsUnavailableError } from './errors';
-import { layoutWords, monitorWords } from './describe-windows';
-import { formatRect, layoutFrame, transferRect, width, height } from './geometry';
+import { layoutWords, monitorWords, sizeAt } from './describe-windows';
+import { layoutFrame, transferRect, width, height } from './geometry';
 import { assignRoles, monitorFor, monitorOf } from './monitor-roles';
 import type { AppCatalog, CatalogApp, RawWindow, Rect4, WindowBackend } from './ports';
 import type { BatchFront } from './batch-front';
@@ -127,13 +127,16 @@ export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: U
   const { frame: target, monitor } = targetFrame(w, req, desk.monitors);
   const got = await placeWindow(desk.backend, w, req.app, target, undo);
   if (req.raise !== false) front?.placed(desk.backend, w, req.app, desk.windows, undo);
-  return { ok: true, message: `Moved ${req.app} to ${placedWhere(req, target, monitor)} (${formatRect(got)})${sizeNote(target, got)}`, data: placementData(w, target, got) };
+  // Said as a person would ("XTerm → left half of LEFT"); the numbers are in `data` (--json, --verbose).
+  return { ok: true, message: `${req.app} → ${placedWhere(req, target, monitor)}${sizeNote(target, got)}`, data: placementData(w, target, got) };
 }
 
 function placedWhere(req: PlaceRequest, target: Rect4, monitor: MonitorInfo | null): string {
-  if (req.bounds && !req.target) return formatRect(target);
-  if (req.layout === 'larger' || req.layout === 'smaller') return `a ${req.layout} frame on ${monitor?.name ?? 'its monitor'}`;
-  if (req.layout) return `the ${layoutWords(req.layout)} of ${monitor?.name ?? 'its monitor'}`;
+  const on = monitor?.name ?? 'its monitor';
+  if (req.bounds && !req.target) return sizeAt(target);
+  if (req.layout === 'larger' || req.layout === 'smaller') return `a ${req.layout} frame on ${on}`;
+  if (req.layout === 'maximize') return `all of ${on}`;
+  if (req.layout) return `${layoutWords(req.layout)} of ${on}`;
   return monitorWords(req.target, monitor);
 }
 
@@ -164,10 +167,11 @@ export async function placeWindow(backend: WindowBackend, w: RawWindow, app: str
   return backend.setFrameBounds(w.id, target);
 }
 
+/** What the window did not take of the frame asked for, in words (the frames are in `data`); '' when it took all. */
 export function sizeNote(asked: readonly number[], got: readonly number[]): string {
-  const off = (a: number, b: number) => Math.abs(a - b) > 0;
-  if (!off(width(asked), width(got)) && !off(height(asked), height(got)) && asked[0] === got[0] && asked[1] === got[1]) return '';
-  return ` — asked for ${formatRect(asked)}, the window allows ${formatRect(got)}`;
+  if (width(asked) !== width(got) || height(asked) !== height(got)) return ` (the window allows only ${width(got)}x${height(got)})`;
+  if (asked[0] !== got[0] || asked[1] !== got[1]) return ` (the window stopped at ${got[0]},${got[1]})`;
+  return '';
 }
 
 const placementData = (w: RawWindow, target: Rect4, got: Rect4) => ({ window_id: w.id, before: w.bounds, requested: target, bounds: got });

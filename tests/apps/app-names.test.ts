@@ -78,8 +78,8 @@ describeDesktop('apps as people name them (real CLI, real X desktop)', () => {
     const r = await cli('exec', JSON.stringify({ type: 'place_app', app_name: 'Google Chrome', bounds: [2020, 100, 3020, 900] }));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.json.plan[0].summary).toBe('move Chromium (for "Google Chrome") to [2020, 100, 3020, 900]');
-    expect(r.json.results[0].message).toMatch(/^Moved Chromium to 2020,100 1000x800/);
+    expect(r.json.plan[0].summary).toBe('move Chromium (for "Google Chrome") to 1000x800 at 2020,100');
+    expect(r.json.results[0].message).toMatch(/^Chromium → 1000x800 at 2020,100/);
     expect(frameOf(env, id)).toEqual([2020, 100, 3020, 900]);
   });
 

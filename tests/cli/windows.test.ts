@@ -82,7 +82,8 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     const r = await exec({ type: 'place_app', app_name: 'XTerm', bounds });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.json.results[0].message).toMatch(/^Moved XTerm to 2020,100 800x600 \(2020,100 \d+x\d+\)/);
+    expect(r.json.results[0].message).toMatch(/^XTerm → 800x600 at 2020,100/);
+    expect(r.json.results[0].data.bounds).toEqual([2020, 100, expect.any(Number), expect.any(Number)]);
     expectFrameNear(frameOf(env, xtermId), bounds);
   });
 
@@ -90,7 +91,7 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     const before = frameOf(env, xtermId);
     const r = await exec({ type: 'place_app', app_name: 'xterm', monitor: 'left' });
     expect(r.code).toBe(0);
-    expect(r.json.results[0].message).toMatch(/^Moved XTerm to the left monitor \(100,/);
+    expect(r.json.results[0].message).toBe('XTerm → the left monitor');
     const after = frameOf(env, xtermId);
     expect(after[0]).toBe(before[0] - 1920);
     expect(after[1]).toBe(before[1]);
@@ -124,9 +125,10 @@ describeDesktop('windows, apps, presets and undo on a real X11 desktop', () => {
     await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [300, 300, 900, 800] });
     const placed = frameOf(env, xtermId);
     await setUp({ type: 'place_app', app_name: 'XTerm', bounds: [2400, 400, 3000, 900] });
-    const r = await cli('undo');
+    const r = await cli('undo', '--verbose');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Undid "move XTerm to \[2400, 400, 3000, 900\]": XTerm back at 300,300[^\n]*\n$/);
+    // In words; with --verbose the numbers follow.
+    expect(r.stdout).toMatch(/^Undid "move XTerm to 600x500 at 2400,400": XTerm back where it was[^\n]*\n {2}XTerm at 300,300 \d+x\d+\n$/);
     expect(r.stderr).toBe('');
     expect(frameOf(env, xtermId)).toEqual(placed);
 

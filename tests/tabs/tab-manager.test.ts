@@ -94,7 +94,9 @@ describeDesktop('the tab manager with the companion extension', () => {
     expect((await view.tabs()).filter((t) => t.muted).map((t) => t.title).sort()).toEqual(['Four', 'One']);
     const all = (await engine.snapshot()).tabs.map((t) => t.index);
     const unmute = ok(await exec({ type: 'mute_tabs', tab_indices: all, muted: false }));
-    expect(unmute.message).toContain('already not muted');
+    expect(unmute.message).toMatch(/^Unmuted tab \d "One" \([^)]*\), tab \d "Four" \([^)]*\) \(the other \d+ tabs were not muted\)$/);
+    const again = ok(await exec({ type: 'mute_tabs', tab_indices: all, muted: false }));
+    expect(again.message).toBe('No tab was muted');
     expect((await view.tabs()).some((t) => t.muted)).toBe(false);
     ok(await undo());
     expect((await view.tabs()).filter((t) => t.muted).map((t) => t.title).sort()).toEqual(['Four', 'One']);

@@ -79,7 +79,7 @@ describeDesktop('window layouts on a real X11 desktop (exact frames within size 
 
   it.each(ON_RIGHT)('layout %s on the right monitor', async (layout, rect) => {
     const r = await exec({ type: 'place_app', app_name: 'XTerm', layout, monitor: 'right' });
-    expect(r.results[0].message).toMatch(/^Moved XTerm to the .+ of RIGHT \(/);
+    expect(r.results[0].message).toMatch(/^XTerm → .+ of RIGHT/);
     expect(frameOf(env, ids.xterm)).toEqual(allowedFrame(env, ids.xterm, rect));
   });
 
@@ -100,7 +100,7 @@ describeDesktop('window layouts on a real X11 desktop (exact frames within size 
     await put('XTerm', [2020, 100, 2620, 500]);
     const start = frameOf(env, ids.xterm);
     const r = await exec({ type: 'place_app', app_name: 'XTerm', monitor: 'next' });
-    expect(r.results[0].message).toMatch(/^Moved XTerm to the next monitor \(LEFT\)/);
+    expect(r.results[0].message).toMatch(/^XTerm → the next monitor \(LEFT\)/);
     expect(frameOf(env, ids.xterm)).toEqual([start[0] - 1920, start[1], start[2] - 1920, start[3]]);
     await exec({ type: 'place_app', app_name: 'XTerm', monitor: 'previous' });
     expect(frameOf(env, ids.xterm)).toEqual(start);
@@ -144,7 +144,7 @@ describeDesktop('window layouts on a real X11 desktop (exact frames within size 
     await put('XTerm', [2100, 100, 2700, 500]);
     expect(isHidden(env, ids.xterm)).toBe(false);
     const undo = await runCli(['undo'], { env });
-    expect(undo.stdout).toMatch(/XTerm back at 400,300 .*, minimised again/);
+    expect(undo.stdout).toMatch(/XTerm back where it was.*, minimised again/);
     expect(isHidden(env, ids.xterm)).toBe(true);
     // A minimised window's frame is wherever openbox's iconify animation left it: where it is
     // back at shows when it is restored.
