@@ -107,7 +107,10 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
               return refuse(REMOVED, documentName);
             }
           }
-          return { userId: t.userId, deviceId: t.deviceId };
+          // Since when this device is paired: a removal mark older than that (a device paired
+          // again) does not close its connection.
+          const rec = await registry.get(t.userId, t.deviceId);
+          return { userId: t.userId, deviceId: t.deviceId, pairedAt: rec?.pairedAt ?? 0 };
         },
         async afterLoadDocument({ document, documentName }: afterLoadDocumentPayload) {
           removals.watch(documentName, document);
@@ -170,7 +173,8 @@ class RemovalWatch {
           if (changed) this.log(`device ${id} of user ${userId.slice(0, 8)}… removed`);
         });
         for (const conn of document.getConnections()) {
-          if ((conn.context as { deviceId?: string } | undefined)?.deviceId !== id) continue;
+          const ctx = conn.context as { deviceId?: string; pairedAt?: number } | undefined;
+          if (ctx?.deviceId !== id || (ctx.pairedAt ?? 0) > removed_at) continue;
           // Closing the socket (one document per socket here) makes the device reconnect and
           // hear the refusal from onAuthenticate, like any later attempt.
           conn.close({ code: 4403, reason: REMOVED });
