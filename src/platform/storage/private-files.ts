@@ -25,6 +25,8 @@ const OWN_FILES = new Set([
   'history.jsonl',
   'undo.json',
   'turns.json',
+  // The app's log (src/main/app-log.ts): it names tabs and requests too.
+  'app.log',
 ]);
 const OWN_DIRS = new Set(['chrome-profile', 'chrome-run', 'run']);
 const isOwn = (name: string, dir: boolean) => (dir ? OWN_DIRS.has(name) : OWN_FILES.has(name) || name.startsWith('sync-'));
