@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseKey, nameResolver } from './app-grouping';
+import { baseKey, groupWindows, nameResolver } from './app-grouping';
 import type { CatalogApp, RawWindow } from './ports';
 
 const win = (appKeys: string[], fallbackName: string): RawWindow => ({
@@ -27,5 +27,20 @@ describe('naming windows after the catalog', () => {
 
   it('trims only what packagers add', () => {
     expect(['firefox-bin', 'Brave-browser', 'code (x)', 'browser'].map(baseKey)).toEqual(['firefox', 'brave', 'code', 'browser']);
+  });
+});
+
+describe('windows in the snapshot', () => {
+  it('carry their place in the stacking order (0 topmost), their state and their process', () => {
+    const list: RawWindow[] = [
+      { ...win(['xterm', 'XTerm'], 'XTerm'), id: '0x3', pid: 30, fullscreen: true },
+      { ...win(['xclock', 'XClock'], 'XClock'), id: '0x2', pid: null, maximized: true },
+      { ...win(['xterm', 'XTerm'], 'XTerm'), id: '0x1', pid: 10, minimized: true, maximized: true },
+    ];
+    const apps = groupWindows(list, nameResolver(catalog), []);
+    expect(apps.map((a) => [a.name, a.windows.map((w) => [w.id, w.stacking, w.state, w.pid])])).toEqual([
+      ['XTerm', [['0x3', 0, 'fullscreen', 30], ['0x1', 2, 'minimized', 10]]],
+      ['XClock', [['0x2', 1, 'maximized', null]]],
+    ]);
   });
 });

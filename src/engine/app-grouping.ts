@@ -44,7 +44,8 @@ export function nameResolver(catalog: readonly CatalogApp[]): NameResolver {
 /** Apps in the order of their most recently used window; each app's windows most recent first. */
 export function groupWindows(windows: readonly RawWindow[], nameOf: NameResolver, monitors: readonly MonitorInfo[]): RunningApp[] {
   const apps = new Map<string, RunningApp>();
-  for (const w of windows) {
+  // The backends list windows topmost first: the position is the stacking order.
+  for (const [stacking, w] of windows.entries()) {
     const name = nameOf(w);
     let app = apps.get(name.toLowerCase());
     if (!app) apps.set(name.toLowerCase(), (app = { name, pid: w.pid, windows: [] }));
@@ -55,7 +56,12 @@ export function groupWindows(windows: readonly RawWindow[], nameOf: NameResolver
       monitor: monitorOf(w.bounds, monitors)?.name ?? null,
       focused: w.focused,
       minimized: w.minimized,
+      state: shownState(w),
+      stacking,
+      pid: w.pid,
     });
   }
   return [...apps.values()];
 }
+
+const shownState = (w: RawWindow) => (w.minimized ? 'minimized' : w.fullscreen ? 'fullscreen' : w.maximized ? 'maximized' : 'normal');

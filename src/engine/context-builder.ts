@@ -1,5 +1,6 @@
 import { MAX_RECENT, type ContextSnapshot, type InstalledApp, type MonitorInfo, type RunningApp, type SourceStatus, type TabInfo } from '../protocol/context';
 import { groupWindows, nameResolver } from './app-grouping';
+import { linkBrowserWindows } from './browser-windows';
 import { assignRoles } from './monitor-roles';
 import { errorMessage } from './errors';
 import type { AppCatalog, CatalogApp, ChromeBackend, PresetStore, RecentPlaces, TabCollectionStore, WindowBackend } from './ports';
@@ -43,7 +44,7 @@ export async function buildContext(src: ContextSources, opts: SnapshotOptions = 
   return {
     taken_at: now().toISOString(),
     monitors: windows.monitors,
-    running_apps: windows.apps,
+    running_apps: linkBrowserWindows(windows.apps, chrome.tabs),
     installed_apps: installed,
     tabs: chrome.tabs,
     presets: presets.names,

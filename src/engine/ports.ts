@@ -10,6 +10,8 @@ export interface ChromeTab {
   active: boolean;
   /** 1-based position of the window among the browser's windows (stable order). */
   windowIndex: number;
+  /** The browser's own id of that window (CDP windowId), where the backend knows it. */
+  browserWindowId?: number;
   /** 1-based position of the tab in its window's tab strip. */
   localIndex: number;
   /** Pinned in its strip (Chrome reports it on tab targets, the companion extension too). */
@@ -173,6 +175,8 @@ export interface RawWindow {
   minimized: boolean;
   /** In the window manager's full-screen state (absent: not known, or not). */
   fullscreen?: boolean;
+  /** Maximised both ways (absent: not known, or not). */
+  maximized?: boolean;
 }
 
 export interface WindowBackend {

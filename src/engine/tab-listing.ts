@@ -14,6 +14,7 @@ export function toTabInfos(tabs: readonly ChromeTab[], summaries?: ReadonlyMap<s
     content_summary: summaries?.get(t.targetId) ?? null,
     is_active: t.active,
     window_index: t.windowIndex,
+    ...(t.browserWindowId !== undefined ? { browser_window_id: t.browserWindowId } : {}),
     local_index: t.localIndex,
     target_id: t.targetId,
     ...(t.pinned !== undefined ? { pinned: t.pinned } : {}),

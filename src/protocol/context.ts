@@ -19,13 +19,22 @@ export const MonitorInfo = z.strictObject({
 });
 export type MonitorInfo = z.infer<typeof MonitorInfo>;
 
+/** How a window shows: minimised wins over the rest; fullscreen over maximised. */
+export const WINDOW_SHOWN_STATES = ['normal', 'minimized', 'maximized', 'fullscreen'] as const;
+
 export const WindowInfo = z.strictObject({
-  id: z.string(),
+  id: z.string().describe("The window's id (the backend's: an X window id, a handle); window_id in window commands."),
   title: z.string(),
   bounds: Rect.describe('Outer frame in absolute screen pixels.'),
   monitor: z.string().nullable().describe('Name of the monitor holding most of the window.'),
   focused: z.boolean(),
   minimized: z.boolean(),
+  // Absent in older snapshots and from backends that do not know them.
+  state: z.enum(WINDOW_SHOWN_STATES).optional().describe('normal, minimized, maximized or fullscreen.'),
+  stacking: z.number().int().nonnegative().optional().describe('Place in the stacking order: 0 is the topmost window of the desk.'),
+  pid: z.number().int().nullable().optional().describe("The window's process, null when the backend cannot say."),
+  browser_window_id: z.number().int().optional().describe("A browser window's own id (CDP windowId): its tabs' browser_window_id."),
+  tab_ids: z.array(z.string()).optional().describe("A browser window's tabs, by their target_id, in strip order."),
 });
 export type WindowInfo = z.infer<typeof WindowInfo>;
 
@@ -56,6 +65,7 @@ export const TabInfo = z.strictObject({
   content_summary: z.string().nullable().describe('Meta description or first words of visible text.'),
   is_active: z.boolean().describe('The selected tab of its window.'),
   window_index: z.number().int().positive(),
+  browser_window_id: z.number().int().optional().describe("Its browser window's id (CDP windowId); the window's own in running_apps."),
   local_index: z.number().int().positive(),
   target_id: z.string().describe('Internal stable id (CDP target id); planners use index.'),
   // What the tab strip shows beyond title and address. Optional: older snapshots and browsers

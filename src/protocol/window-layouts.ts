@@ -48,9 +48,19 @@ export const MONITOR_NUMBERS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const
 export const MONITOR_TARGETS = [...MONITOR_ROLES, 'next', 'previous', ...MONITOR_NUMBERS] as const;
 export type MonitorTarget = (typeof MONITOR_TARGETS)[number];
 
+// Without regard to case: the snapshot prints monitors as the system names them ("LEFT"), and a
+// client that copies that name means the same monitor. Advertised (JSON Schema) in lower case.
 export const MonitorTarget = z
-  .enum(MONITOR_TARGETS, { error: `must be one of ${MONITOR_TARGETS.map((m) => `"${m}"`).join(', ')}` })
-  .describe('main = primary; left/right/top/bottom by position; next/previous from the one it is on; "1"…"8" = its number in the context.');
+  .string({ error: `must be one of ${MONITOR_TARGETS.map((m) => `"${m}"`).join(', ')}` })
+  .trim()
+  .toLowerCase()
+  .refine((v) => (MONITOR_TARGETS as readonly string[]).includes(v), {
+    error: `must be one of ${MONITOR_TARGETS.map((m) => `"${m}"`).join(', ')}`,
+  })
+  .meta({ enum: [...MONITOR_TARGETS] })
+  .describe(
+    'main = primary; left/right/top/bottom by position; next/previous from the one it is on; "1"…"8" = its number in the context. Any case.',
+  ) as unknown as z.ZodType<MonitorTarget, string>;
 
 export const WINDOW_STATES = ['minimized', 'normal', 'fullscreen'] as const;
 export const WindowState = z

@@ -29,7 +29,7 @@ describe('orderTabs', () => {
 
   it('copies title and url from the record', () => {
     const [t] = orderTabs([rec('p', 1, 0, 0)]);
-    expect(t).toEqual({ targetId: 'p', title: 'p', url: 'https://p.example/', active: false, windowIndex: 1, localIndex: 1 });
+    expect(t).toEqual({ targetId: 'p', title: 'p', url: 'https://p.example/', active: false, windowIndex: 1, browserWindowId: 1, localIndex: 1 });
   });
 });
 

@@ -45,6 +45,7 @@ export function orderTabs(records: readonly TabRecord[]): ChromeTab[] {
         url: t.url,
         active: t.active,
         windowIndex: w + 1,
+        browserWindowId: windowId,
         localIndex: i + 1,
         ...(t.pinned !== undefined ? { pinned: t.pinned } : {}),
       }),

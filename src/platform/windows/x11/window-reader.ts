@@ -81,5 +81,6 @@ export async function readWindow(conn: XConnection, atoms: Atoms, xid: number, a
     focused: xid === activeXid,
     minimized: stateList.includes(atoms._NET_WM_STATE_HIDDEN),
     fullscreen: stateList.includes(atoms._NET_WM_STATE_FULLSCREEN),
+    maximized: stateList.includes(atoms._NET_WM_STATE_MAXIMIZED_VERT) && stateList.includes(atoms._NET_WM_STATE_MAXIMIZED_HORZ),
   };
 }
