@@ -181,3 +181,48 @@ describe('smaller pieces', () => {
     expect((c as { url: string }).url).not.toMatch(/en\.wikipedia/);
   });
 });
+
+describe('which tabs: a site said whole, these tabs, the other window, all but some', () => {
+  const twoWindows = desk({
+    tabs: [
+      ...laptop().tabs,
+      tab(10, 'https://www.twitch.tv/gamesdonequick', 'GamesDoneQuick - Twitch', { window: 2, active: true }),
+      tab(11, 'https://www.twitch.tv/shroud', 'shroud - Twitch', { window: 2 }),
+      tab(12, 'https://www.twitch.tv/speedrun', 'Speedrun marathon - Twitch', { window: 2 }),
+      tab(13, 'https://www.canva.com/design/1', 'Instagram story templates - Canva', { window: 2 }),
+      tab(14, 'https://www.instagram.com/', 'Instagram', { window: 2 }),
+      tab(15, 'https://canvas.ubc.ca/courses/1', 'HIST 204 - Canvas', { window: 2 }),
+    ],
+  });
+
+  it('"close reddit": a site said whole is every tab of it', () => {
+    expect(commands('close reddit', twoWindows)).toEqual([{ type: 'close_tab', tab_indices: [2, 3] }]);
+  });
+
+  it('"close instagram" is instagram.com, not a Canva page titled "Instagram …"', () => {
+    expect(commands('close instagram', twoWindows)).toEqual([{ type: 'close_tab', tab_indices: [14] }]);
+  });
+
+  it('"these tabs" are the current window\'s; "the other window" is the one not in front', () => {
+    expect(commands('save these tabs as morning', twoWindows)).toEqual([{ type: 'save_tabs', name: 'morning', tab_indices: [1, 2, 3, 4, 5, 6, 7, 8, 9] }]);
+    expect(commands('close all tabs of the other window', twoWindows)).toEqual([{ type: 'close_tab', tab_indices: [10, 11, 12, 13, 14, 15] }]);
+    expect(commands('close the tabs in the other window', twoWindows)).toEqual([{ type: 'close_tab', tab_indices: [10, 11, 12, 13, 14, 15] }]);
+  });
+
+  it.each([
+    ['close twitch except shroud', [10, 12]],
+    ['close the twitch tabs apart from the speedrun one', [10, 11]],
+    ['close all twitch tabs but shroud and speedrun', [10]],
+    ['close every tab in the other window except instagram and canvas', [10, 11, 12, 13]],
+  ])('exclusions: %s', (text, closed) => {
+    expect(commands(text, twoWindows)).toEqual([{ type: 'close_tab', tab_indices: closed }]);
+  });
+
+  it('a kept name that is none of the set is asked about, and nothing closes', () => {
+    expect(plan('close twitch except youtube', twoWindows).env.clarification_reason).toMatch(/^None of those tabs is "youtube"/);
+  });
+
+  it('a word said exactly beats one that only shares its stem: "canvas" is Canvas, not Canva', () => {
+    expect(commands('switch to canvas', twoWindows)).toEqual([{ type: 'switch_tab', tab_index: 15 }]);
+  });
+});

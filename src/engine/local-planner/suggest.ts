@@ -114,7 +114,7 @@ export function phrasingsFor(u: Understood): string[] {
   // Then what the recognised things allow without the action.
   if (a && u.places.length) byAction.move!();
   if (u.tabs.length) byAction.switch!();
-  if (u.tabs.length) add(`close ${tabs}`);
+  // Closing is offered only when closing was said: a suggestion never closes what was not asked to close.
   if (a) add(`open ${a}`);
   return out;
 }

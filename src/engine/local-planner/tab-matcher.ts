@@ -37,6 +37,8 @@ interface TabKeys {
   titleWords: Set<string>;
   /** Words only a product subdomain's parent domain gives it ("google" for mail.google.com). */
   parentWords: Set<string>;
+  /** The title's and address's words as written, unstemmed ("canvas", where `words` has "canva"). */
+  rawWords: Set<string>;
 }
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -62,7 +64,8 @@ function keysOf(tab: TabInfo): TabKeys {
     const own = new Set([...titleWords, ...wordsOf(`${host.slice(0, -domain.length - 1)} ${path}`).map(stem)]);
     for (const w of words) if (!own.has(w)) parentWords.add(w);
   }
-  return { tab, host, path, hostPath: host + path, domain, label, words, titleWords, parentWords };
+  const rawWords = new Set(wordsOf(`${tab.title} ${host} ${path}`));
+  return { tab, host, path, hostPath: host + path, domain, label, words, titleWords, parentWords, rawWords };
 }
 
 // Snapshots are immutable while a sentence is planned; keys are computed once per tab list.
@@ -135,6 +138,8 @@ const SYNONYMS = new Map<string, string[]>([
 interface Unit {
   /** Alternative spellings; the unit matches when every word of one of them is in the tab. */
   alts: string[][];
+  /** The words as said, unstemmed: a tab holding them exactly ("Canvas") beats one that only shares a stem ("Canva"). */
+  raw: string[];
   /** Squashed, when the words may name a site ("stack overflow", "next.js", "hn"). */
   site: string | null;
 }
@@ -142,6 +147,7 @@ interface Unit {
 /** Splits a phrase into required units (names, possibly several words) and optional concept words. */
 const unit = (text: string, site: string | null): Unit => ({
   alts: [wordsOf(text).map(stem).filter((w) => !NOISE.has(w)), ...(SYNONYMS.get(squash(text)) ?? []).map((s) => wordsOf(s).map(stem))],
+  raw: wordsOf(text).filter((w) => !NOISE.has(w)),
   site,
 });
 
@@ -213,7 +219,8 @@ function scored(phrase: string, keys: TabKeys[], titlesOnly: boolean): { best: T
     if (byParent && concepts.length > 0 && hits === 0) continue;
     const literal = concepts.filter((f) => k.titleWords.has(f.word)).length;
     if (units.length === 0 && hits + literal === 0) continue;
-    results.push({ tab: k.tab, score: units.length + hits + literal });
+    const exact = units.length > 0 && units.every((u) => u.site !== null && siteMatches(k, u.site) || u.raw.every((w) => k.rawWords.has(w))) ? 0.5 : 0;
+    results.push({ tab: k.tab, score: units.length + hits + literal + exact });
   }
   const top = Math.max(0, ...results.map((r) => r.score));
   return { best: results.filter((r) => r.score === top).map((r) => r.tab), all: results.map((r) => r.tab) };

@@ -1,8 +1,8 @@
-import type { TabInfo } from '../../protocol/context';
+import type { ContextSnapshot, TabInfo } from '../../protocol/context';
 import type { ClauseContext } from './clause-context';
 import { tabOptions } from './choices';
 import { isPronoun } from './follow-up';
-import { noTab } from './messages';
+import { joinList, noTab } from './messages';
 import { namesSomething } from './object-words';
 import { ask, CONFIDENCE, offer, type ClauseResult } from './result';
 import { parseTabNumbers, tabsByNumber } from './tab-numbers';
@@ -19,7 +19,9 @@ const ALL_TABS = /^(?:all|every|each|all of|all the|all my|every one of my)?\s*(
 const THIS_TAB = /^(?:this|the current|current|the active|active|my current|the focused)(?: chrome)? (?:tab|page)$|^(?:this|the current) one$/;
 const N = `(${NUMBER_PATTERN})`;
 const LAST = new RegExp(`^(?:the |my )?(last|first) (?:${N} )?(?:open )?tabs?$`);
-const THIS_WINDOW = /^(?:all )?(?:the )?(?:tabs (?:in|of) )?(?:this|the current|my current) window(?:s tabs| tabs)?$/;
+// "these tabs" are the tabs in front of the person: the current window's.
+const THIS_WINDOW = /^(?:all )?(?:of )?(?:the )?(?:tabs (?:in|of|from) )?(?:this|the current|my current) window(?:s tabs| tabs)?$|^(?:all )?(?:of )?these(?: open)? tabs$/;
+const OTHER_WINDOW = /^(?:all )?(?:of )?(?:the )?(?:tabs? (?:in|of|from|on) )?(?:the )?other (?:chrome )?window(?:s tabs| tabs)?$/;
 const GROUP = /^(?:all )?(?:the |my )?(?:tabs (?:in|of) (?:the |my )?)?(.+?)(?: tab)? group$/;
 const PLURAL = [/^(?:all|every|each)(?: of)?(?: the| my| those| these)? (.+?) tabs?$/, /^(?:the |my |those |these )?(.+?) tabs$/, /^(?:all |every )?(?:the |my )?tabs (?:from|on|for|of|at|about) (.+)$/];
 const SINGULAR = [/^(?:the |that |my |this )?tab (?:from|on|for|of|with|at|about|showing) (.+)$/, /^(?:the |that |my |this )?(.+?) (?:tab|page)$/];
@@ -51,14 +53,29 @@ function groupTabs(title: string, tabs: readonly TabInfo[]): TabInfo[] {
   return tabs.filter((t) => t.group && t.group.title.trim().toLowerCase() === key);
 }
 
+/**
+ * "this window", "these tabs": the tabs of the window whose tab is in front; "the other window":
+ * with two Chrome windows, the one that is not (with more, a question). null: no window phrase.
+ */
+export function windowTabs(phrase: string, snap: ContextSnapshot): TabTargets | null {
+  const other = OTHER_WINDOW.test(phrase);
+  if (!other && !THIS_WINDOW.test(phrase)) return null;
+  const shown = thisTab(snap);
+  if ('result' in shown) return shown;
+  const here = shown.tabs[0]!.window_index;
+  if (!other) return { tabs: snap.tabs.filter((t) => t.window_index === here) };
+  const others = [...new Set(snap.tabs.map((t) => t.window_index))].filter((w) => w !== here);
+  if (others.length === 1) return { tabs: snap.tabs.filter((t) => t.window_index === others[0]) };
+  const which = others.length ? `Which other window: ${joinList(others.map(String), 'or')}?` : 'There is no other Chrome window.';
+  return { result: ask(which, others.length ? CONFIDENCE.ambiguous : CONFIDENCE.noMatch) };
+}
+
 /** The tabs `phrase` names, or null when it is not a tab phrase this reader knows. */
 export function tabsOfPhrase(phrase: string, ctx: ClauseContext, opts: PhraseOptions): TabTargets | null {
   const rest = phrase.replace(/\s+(?:in|from) (?:chrome|the browser|my browser)$/, '').trim();
   const tabs = ctx.snap.tabs;
-  if (THIS_WINDOW.test(rest)) {
-    const shown = thisTab(ctx.snap);
-    return 'result' in shown ? shown : { tabs: tabs.filter((t) => t.window_index === shown.tabs[0]!.window_index) };
-  }
+  const window = windowTabs(rest, ctx.snap);
+  if (window) return window;
   if (!rest || isPronoun(stripArticles(rest))) return null;
   const numbers = parseTabNumbers(rest);
   if (numbers) {

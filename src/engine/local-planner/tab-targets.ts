@@ -2,6 +2,7 @@ import type { ContextSnapshot, TabInfo } from '../../protocol/context';
 import { joinList, mixedTabs, noTab, quote, tabLabel, tabNumbers, whichTab } from './messages';
 import { ask, CONFIDENCE, type ClauseResult } from './result';
 import { matchTabs, matchTabsPlural, type TabMatchOptions } from './tab-matcher';
+import { aliasHosts } from './site-aliases';
 import { squash, wordsOf } from './text';
 
 // Turning a tab phrase into concrete tabs, the way the protocol wants them: "all reddit tabs"
@@ -120,6 +121,16 @@ function oneServiceOr(phrase: string, tabs: TabInfo[]): TabTargets {
     result: ask(`The ${quote(phrase)} tabs are ${byService.size} services: ${joinList(services.map((s) => s.label), 'and')}. All ${tabs.length}, or which?`, CONFIDENCE.ambiguous),
     sets: [...services, { label: `${tabNumbers(tabs)} (all ${tabs.length})`, tabs }],
   };
+}
+
+/** The tabs on the site the phrase is the name of ("instagram" → instagram.com, not a Canva page titled "Instagram …"). */
+export function ownSiteTabs(phrase: string, tabs: readonly TabInfo[]): TabInfo[] {
+  const name = squash(phrase);
+  const hosts = aliasHosts(name) ?? [];
+  return tabs.filter((t) => {
+    const host = t.domain.toLowerCase();
+    return squash(host.split('.')[0] ?? '') === name || hosts.some((h) => host === h || host.endsWith(`.${h}`) || h.endsWith(`.${host}`));
+  });
 }
 
 /** Exactly one tab, or a question. `allHint`: what to say to mean all of them (e.g. "close all reddit tabs"). */

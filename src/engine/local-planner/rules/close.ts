@@ -9,7 +9,8 @@ import { joinList, noTab, tabChoice, tabLabel } from '../messages';
 import { ask, askChoosing, CONFIDENCE, MAX_CHOICES, offer, ok, type ClauseResult } from '../result';
 import { closeTabs, parseTabNumbers, tabsByNumber } from '../tab-numbers';
 import { matchTabs } from '../tab-matcher';
-import { allTabsOf, oneTabOf, tabsInWindow, thisTab, type TabTargets } from '../tab-targets';
+import { allTabsOf, oneTabOf, ownSiteTabs, tabsInWindow, thisTab, type TabTargets } from '../tab-targets';
+import { windowTabs } from '../tab-phrase';
 import { hasSeparator, stripArticles } from '../text';
 import { askWhat, namesSomething } from '../object-words';
 
@@ -32,6 +33,10 @@ const BY_TITLE = [
   /^(?:all |every |the )?tabs? (?:titled|named|called) (.+)$/,
 ];
 const BOTH = /^both(?: of)?(?: the| my)? (.+?) tabs$/;
+// "twitch except gdq", "the twitch tabs apart from the speedrun one", "every tab in this window
+// except overleaf and the google doc": a set of tabs, minus those the second part names among them.
+const BUT = /^(.+?),?\s+(?:except(?: for)?|apart from|other than|besides|save for|excluding|but not|but)\s+(?:for\s+)?(.+?)(?:\s+(?:one|ones|tabs?|streams?|videos?))?$/;
+const SET_NOUNS = /^(?:(?:all|every|each)(?: of)? )?(?:the |my )?(.+?)(?: (?:tabs?|streams?|videos?|pages?))?$/;
 
 // Plural or "all": every matching tab. Singular: exactly one.
 const ALL_OF = [
@@ -81,6 +86,8 @@ function tabPhrase(rest: string, ctx: ClauseContext, within?: readonly TabInfo[]
   }
   if (THIS_TAB.test(rest)) return result(thisTab(ctx.snap));
   if (OTHER_TABS.test(rest)) return otherTabs(ctx);
+  const window = within ? null : windowTabs(rest, ctx.snap);
+  if (window) return result(window);
   const inWindow = within ? null : IN_WINDOW.exec(rest);
   if (inWindow) {
     const win = tabsInWindow(inWindow[2] ?? inWindow[3]!, tabs);
@@ -100,6 +107,11 @@ function tabPhrase(rest: string, ctx: ClauseContext, within?: readonly TabInfo[]
     };
     if (!('result' in keep)) return allBut(keep.tabs);
     return keep.sets ? offer(keep.result, keep.sets.map((set) => ({ label: `keep ${set.label}`, result: allBut(set.tabs) }))) : keep.result;
+  }
+  const but = within ? null : BUT.exec(rest);
+  if (but) {
+    const r = allBut(but[1]!, but[2]!, ctx);
+    if (r) return r;
   }
   for (const re of BY_TITLE) {
     const t = re.exec(rest);
@@ -130,6 +142,38 @@ function tabPhrase(rest: string, ctx: ClauseContext, within?: readonly TabInfo[]
     return result(oneTabOf(site, tabs, `close all ${site} tabs`));
   }
   return null;
+}
+
+/** The tabs of "every tab in this window", "all twitch tabs", "twitch"; null: not a set of tabs. */
+function setOf(phrase: string, ctx: ClauseContext): TabInfo[] | null {
+  const window = windowTabs(phrase.replace(/^(?:every|each) tab /, 'all tabs '), ctx.snap);
+  if (window) return 'result' in window ? null : window.tabs;
+  if (ALL_TABS.test(phrase)) return [...ctx.snap.tabs];
+  const name = SET_NOUNS.exec(phrase)?.[1];
+  if (!name || !namesSomething(name)) return null;
+  const found = allTabsOf(stripArticles(name), ctx.snap.tabs);
+  return 'result' in found ? null : found.tabs;
+}
+
+/** Close the set minus the tabs each kept name matches among it; a kept name that matches none there is asked about. */
+function allBut(setPhrase: string, keepPhrase: string, ctx: ClauseContext): ClauseResult | null {
+  const set = setOf(setPhrase, ctx);
+  if (!set) return null;
+  const kept = new Set<number>();
+  for (const said of keepPhrase.split(/\s*,\s*|\s+(?:and|or)\s+/)) {
+    // The tab the words name best ("canvas" is the Canvas tab, not Canva's); when several fit
+    // equally, "the google doc" asks which, while "lofi" or "the github ones" keeps each.
+    const part = stripArticles(said.replace(/\s+(?:one|ones|tabs?)$/, ''));
+    if (!part) continue;
+    const plural = /\b(?:ones|tabs)$/.test(said.trim());
+    const own = ownSiteTabs(part, set);
+    const best = plural || own.length ? null : oneTabOf(part, set, null);
+    const found = own.length ? { tabs: own } : best && ('tabs' in best || /^(?:the|that|this) /.test(said.trim())) ? best : allTabsOf(part, set);
+    if ('result' in found) return ask(`None of those tabs is "${part}": ${set.map(tabLabel).join(', ')}.`, CONFIDENCE.noMatch);
+    for (const t of found.tabs) kept.add(t.index);
+  }
+  const closing = set.filter((t) => !kept.has(t.index));
+  return closing.length ? closeTabs(closing) : ask('That would close no tab.', CONFIDENCE.noMatch);
 }
 
 /** null: the phrase is no app's name and holds a separator — two clauses, for the splitter. */
@@ -189,6 +233,10 @@ function appOrTab(phrase: string, ctx: ClauseContext): ClauseResult | null {
   }
   if (app.kind === 'many') return askWhichApp(app.names, closeApp);
   if (tabs.length === 1) return closeTabs(tabs);
+  // "close reddit", "close hacker news": a site named as a whole is the site, every tab of it
+  // (one owner's several services still asks, see allTabsOf); "close the rust video" names one.
+  const own = tabMatch?.tier === 'site' ? ownSiteTabs(phrase, tabs) : [];
+  if (tabs.length > 1 && own.length) return own.length > 1 ? result(allTabsOf(phrase, own)) : closeTabs(own);
   if (tabs.length > 1) {
     // No "tab" said, so all of them is as likely as one: offered last.
     const sorted = [...tabs].sort(byIndex);
