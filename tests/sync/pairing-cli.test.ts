@@ -121,4 +121,37 @@ describe('pairing devices through the CLI', () => {
     expect(joined.code, joined.stderr).toBe(0);
     expect(await again.p.exited).toBe(0);
   });
+
+  it('a removed device is no longer trusted, and pairs again with a fresh code under a new key (the old key stays removed)', async () => {
+    const a = device('desk one');
+    const b = device('desk two');
+    expect((await a.cli(['devices', 'pair'])).code).toBe(0);
+    const first = await invite(a);
+    expect((await b.cli(['devices', 'pair', '--join'], first.code + '\n')).code).toBe(0);
+    expect(await first.p.exited).toBe(0);
+    const idB = b.trust().self as string;
+    const oldKey = a.trust().devices[idB].sign_pub as string;
+
+    const removed = await a.cli(['devices', 'remove', 'desk two']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(a.trust().devices[idB]).toBeUndefined();
+    expect(a.trust().removed).toEqual([expect.objectContaining({ id: idB, sign_pub: oldKey })]);
+    expect(a.trust().current_epoch).toBe(2);
+    const refused = await b.cli(['devices']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('this device was removed');
+
+    const again = await invite(a);
+    const joined = await b.cli(['devices', 'pair', '--join'], again.code + '\n');
+    expect(joined.code, joined.stderr).toBe(0);
+    expect(await again.p.exited).toBe(0);
+    const ta = a.trust();
+    expect(ta.devices[idB].sign_pub).not.toBe(oldKey);
+    expect(ta.removed.map((r: { sign_pub: string }) => r.sign_pub)).toEqual([oldKey]);
+    // b has the current document key (epoch 2), and both list each other again.
+    expect(b.trust().current_epoch).toBe(2);
+    const listed = await b.cli(['devices', '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.json.devices.filter((v: { device: { removed_at?: number } }) => v.device.removed_at === undefined).map((v: { device: { name: string } }) => v.device.name).sort()).toEqual(['desk one', 'desk two']);
+  });
 });

@@ -69,8 +69,9 @@ export function trustedSenderIn(t: TrustFile, id: string): TrustedSender | null 
   return { id, name: d.name, actWithoutAsking: d.act_without_asking };
 }
 
-export function isRemoved(t: TrustFile, id: string, signPub: string): boolean {
-  return t.removed.some((r) => r.id === id || r.sign_pub === signPub);
+/** Removal goes by key: a device removed and paired again under the same id has a new key, which is trusted. */
+export function isRemoved(t: TrustFile, _id: string, signPub: string): boolean {
+  return t.removed.some((r) => r.sign_pub === signPub);
 }
 
 /** The key of `epoch` when it is current (rows, snapshots); null when retired or unknown. */
