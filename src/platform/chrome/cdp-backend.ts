@@ -12,6 +12,7 @@ import type { ChromeBackend, ChromeTab, CloseTabsResult, CompanionStatus, TabCha
 import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
 import { LIVE_CHECK_INTERVAL_MS, LiveTargets, tabTargets, windowOf } from './live-targets';
 import { connectChrome, DEFAULT_CONNECT_TIMEOUT_MS, type BrowserConnection, type ConnectOptions } from './connect';
+import { AllTabsGuard } from './all-tabs-guard';
 import { DevtoolsGuard, refusalMessage } from './devtools-guard';
 import { defaultUserDataDirs } from './discover';
 import { hostPort } from './endpoint-url';
@@ -71,6 +72,8 @@ interface Session {
   textIndex: PageTextIndex;
   /** The tabs kept current from Chrome's events, while the warm service watches (watchTabs). */
   live: LiveTargets | null;
+  /** Every tab kept from the DevTools endpoint, while watching (all-tabs-guard.ts). */
+  tabGuard: AllTabsGuard | null;
 }
 
 /** Asks the window of each id; null for one that is gone. */
@@ -311,7 +314,8 @@ export class CdpChromeBackend implements ChromeBackend {
       this.watching = false;
       const s = this.current;
       s?.live?.stop();
-      if (s) s.live = null;
+      s?.tabGuard?.stop();
+      if (s) [s.live, s.tabGuard] = [null, null];
     };
   }
 
@@ -329,6 +333,7 @@ export class CdpChromeBackend implements ChromeBackend {
     const live = await LiveTargets.start(s.conn);
     if (this.current !== s || s.live) return live.stop();
     s.live = live;
+    s.tabGuard = await AllTabsGuard.start(s.conn, s.guard).catch(() => null);
     live.onChange(() => this.tabsChanged());
     const clock = this.clock;
     if (clock) live.observe((ids, active) => clock.observe(ids, active));
@@ -392,6 +397,7 @@ export class CdpChromeBackend implements ChromeBackend {
       companion: new CompanionLink(conn, o.companionHelp),
       textIndex: new PageTextIndex(),
       live: null,
+      tabGuard: null,
     };
     if (this.runCache) {
       const [pairs, summaries] = await Promise.all([this.runCache.tabPages.load(browserWsUrl), this.runCache.summaries.load(browserWsUrl)]);
@@ -401,6 +407,7 @@ export class CdpChromeBackend implements ChromeBackend {
     // A restarted Chrome has new ids and a new port: forget everything and rediscover lazily.
     conn.on('disconnect', () => {
       s.live?.stop();
+      s.tabGuard?.stop();
       if (this.current !== s) return;
       this.current = null;
       if (this.watching) this.tabsChanged();

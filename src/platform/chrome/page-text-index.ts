@@ -1,4 +1,5 @@
 import { mapLimit, type CdpConnection } from './cdp-connection';
+import { withoutDevtoolsSockets } from './agent/request-guard';
 import { evaluateInPage, TIMED_OUT } from './evaluate';
 
 // Searching the text of open pages: each tab's visible text is read once (document.body
@@ -84,7 +85,7 @@ export class PageTextIndex {
     if (value === TIMED_OUT || typeof value !== 'object' || value === null) return;
     const { text, complete } = value as { text?: unknown; complete?: unknown };
     if (typeof text !== 'string') return;
-    const entry = { url, text: text.replace(/\s+/g, ' ').toLowerCase(), at: complete === true ? this.now() : 0 };
+    const entry = { url, text: withoutDevtoolsSockets(text).replace(/\s+/g, ' ').toLowerCase(), at: complete === true ? this.now() : 0 };
     this.entries.delete(targetId);
     this.entries.set(targetId, entry);
     while (this.entries.size > MAX_TABS) this.entries.delete(this.entries.keys().next().value!);

@@ -1,4 +1,5 @@
 import type { CdpConnection } from './cdp-connection';
+import { withoutDevtoolsSockets } from './agent/request-guard';
 import { evaluateInPage, TIMED_OUT } from './evaluate';
 
 export const SUMMARY_MAX_CHARS = 200;
@@ -18,7 +19,8 @@ export function cleanSummary(value: unknown): { text: string | null; complete: b
   if (typeof value !== 'object' || value === null) return null;
   const { text, complete } = value as Record<string, unknown>;
   if (typeof text !== 'string') return null;
-  const clipped = text.replace(/\s+/g, ' ').trim().slice(0, SUMMARY_MAX_CHARS);
+  // A page may show DevTools addresses or tab ids (a listing it was sent to): never passed on.
+  const clipped = withoutDevtoolsSockets(text).replace(/\s+/g, ' ').trim().slice(0, SUMMARY_MAX_CHARS);
   return { text: clipped === '' ? null : clipped, complete: complete === true };
 }
 

@@ -34,12 +34,15 @@ export const blockedNotice = (r: Refusal) => `The page tried to load a DevTools 
 
 const DEVTOOLS_SOCKET = /\bwss?:\/\/[^\s"'<>]+\/devtools\/(?:browser|page|worker|shared_worker|service_worker|iframe|other)\/[^\s"'<>]*/gi;
 const FRONTEND_SOCKET = /([?&]wss?=)[^\s"'<>&]*\/devtools\/[^\s"'<>&]*/gi;
+/** Chromium's target ids: 32 upper-case hex digits (what /json/list and /json/close/<id> carry). */
+const TARGET_ID = /\b[0-9A-F]{32}\b/g;
 
 /**
- * Never hands the model a DevTools websocket address (whoever has one controls that tab): text
- * about DevTools stays readable, only the addresses are replaced.
+ * Never hands the model a DevTools websocket address (whoever has one controls that tab) nor a
+ * tab's target id (with it, a page that reaches the endpoint can close or drive that tab): text
+ * about DevTools stays readable, only the addresses and ids are replaced.
  */
 export function withoutDevtoolsSockets(text: string): string {
-  if (!/devtools/i.test(text)) return text;
-  return text.replace(DEVTOOLS_SOCKET, '[DevTools websocket address removed]').replace(FRONTEND_SOCKET, '$1[removed]');
+  const out = /devtools/i.test(text) ? text.replace(DEVTOOLS_SOCKET, '[DevTools websocket address removed]').replace(FRONTEND_SOCKET, '$1[removed]') : text;
+  return out.replace(TARGET_ID, '[tab id removed]');
 }
