@@ -21,6 +21,7 @@ const BENCHES: BenchModule[] = [
   { name: 'sync', run: async () => (await import('./sync-bench')).run() },
   { name: 'tabs', run: async () => (await import('./tabs-bench')).run() },
   { name: 'real-pages', run: async () => (await import('./real-pages-bench')).run() },
+  { name: 'soak', run: async () => (await import('./soak-bench')).run() },
 ];
 
 async function main(): Promise<number> {

@@ -1,0 +1,131 @@
+// Soak: does the warm service stay the same size under long use? 10,000 warm calls of mixed
+// commands through the service's socket, then 1,000 tab open/close cycles on a real Chromium
+// through the same service, with its resident memory (VmRSS) and open file descriptors read
+// after warm-up, after the calls and at the end. Target: the end within 10% of the post-warm-up
+// memory, and no growth in descriptors. Sizes can be made smaller for a quick look:
+// SOAK_CALLS=1000 SOAK_TABS=100 npm run bench -- soak.
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RemoteDesk } from '../src/app/remote-desk';
+import { connectService } from '../src/platform/service/socket-client';
+import { serviceSocketPath } from '../src/platform/service/socket-path';
+import type { ExecReport } from '../src/protocol/report';
+import { startCli, type RunningCli } from '../tests/mcp/running-cli';
+import { startDesktop, type Desktop } from '../tests/support/desktop';
+import { residentMemory } from './process-timing';
+import { cleanUpOnInterrupt, formatTable, machineNote, sleep } from './stats';
+
+const CALLS = Number(process.env.SOAK_CALLS ?? 10_000);
+const TAB_CYCLES = Number(process.env.SOAK_TABS ?? 1_000);
+const WARMUP_CALLS = 500;
+const WARMUP_TABS = 20;
+/** Tabs open the whole time, so listings have something to list. */
+const STANDING_TABS = 20;
+const RECTS = [
+  [100, 100, 900, 700],
+  [1000, 200, 1800, 800],
+] as const;
+
+interface Reading {
+  when: string;
+  rssMiB: number;
+  fds: number;
+}
+
+const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+export async function run(): Promise<void> {
+  let desk: Desktop | null = null;
+  let dir: string | null = null;
+  let service: RunningCli | null = null;
+  let remote: RemoteDesk | null = null;
+  const cleanup = async () => {
+    await remote?.close().catch(() => undefined);
+    await service?.stop();
+    await desk?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  };
+  const uninstall = cleanUpOnInterrupt(cleanup);
+  try {
+    desk = await startDesktop({ apps: ['xterm'], chrome: true });
+    dir = await mkdtemp(path.join(tmpdir(), 'deskpilot-soak-'));
+    const configDir = path.join(dir, 'config');
+    const env = { ...desk.env, DESKPILOT_CONFIG_DIR: configDir, DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl, XDG_DATA_DIRS: '/usr/share' };
+    service = await startCli(['service'], env, /listening on /);
+    const pid = service.child.pid!;
+    const socket = await connectService(serviceSocketPath(configDir));
+    if (!socket) throw new Error('the service did not answer on its socket');
+    remote = await RemoteDesk.open(socket);
+    const r = remote;
+    const page = (title: string) => desk!.pages.url('page', { title });
+
+    const check = (what: string, report: ExecReport) => {
+      if (report.status !== 'done') throw new Error(`${what}: ${report.status} ${JSON.stringify(report.errors)}`);
+    };
+    for (let i = 1; i <= STANDING_TABS; i++) check('open_url', await r.exec({ type: 'open_url', url: page(`Standing ${i}`) }));
+
+    // The mix: what a front end asks most (snapshots, listings, questions, health) and actions
+    // that write history and undo (a window moved, a tab switched).
+    const mixed: Array<(i: number) => Promise<unknown>> = [
+      () => r.snapshot({ summaries: false }),
+      () => r.exec({ type: 'list_tabs' }).then((x) => check('list_tabs', x)),
+      () => r.exec({ type: 'count_tabs_by_domain' }).then((x) => check('count_tabs_by_domain', x)),
+      () => r.exec({ type: 'query', question: 'how many tabs are open?' }),
+      () => r.health(),
+      (i) => r.exec({ type: 'place_app', app_name: 'XTerm', bounds: [...RECTS[i % 2]!] }).then((x) => check('place_app', x)),
+      (i) => r.exec({ type: 'switch_tab', tab_index: (i % STANDING_TABS) + 1 }).then((x) => check('switch_tab', x)),
+      () => r.exec({ type: 'list_apps' }).then((x) => check('list_apps', x)),
+    ];
+    const calls = async (n: number) => {
+      for (let i = 0; i < n; i++) await mixed[i % mixed.length]!(i);
+    };
+    /** Opens a tab through the service and closes it by its index in a fresh snapshot. */
+    const tabCycle = async (i: number) => {
+      const url = page(`Cycle ${i}`);
+      check('open_url', await r.exec({ type: 'open_url', url }));
+      const snap = await r.snapshot({ summaries: false });
+      const tab = snap.tabs.find((t) => t.url === url);
+      if (!tab) throw new Error(`the tab ${url} is not in the snapshot`);
+      check('close_tab', await r.exec({ type: 'close_tab', tab_indices: [tab.index] }, { snapshot: snap }));
+    };
+
+    const readings: Reading[] = [];
+    const read = async (when: string) => {
+      // A moment for the service's timers to run and a GC to happen at its own pace.
+      await sleep(2_000);
+      readings.push({ when, rssMiB: residentMemory(pid)?.rssMiB ?? Number.NaN, fds: openFds(pid) });
+      console.log(`  ${when}: ${readings.at(-1)!.rssMiB.toFixed(1)} MiB, ${readings.at(-1)!.fds} fds`);
+    };
+    await read('fresh');
+    await calls(WARMUP_CALLS);
+    for (let i = 0; i < WARMUP_TABS; i++) await tabCycle(-1 - i);
+    await read('after warm-up');
+    const t0 = Date.now();
+    await calls(CALLS);
+    const callsMs = Date.now() - t0;
+    await read(`after ${CALLS} calls`);
+    const t1 = Date.now();
+    for (let i = 0; i < TAB_CYCLES; i++) await tabCycle(i);
+    const tabsMs = Date.now() - t1;
+    await read(`after ${TAB_CYCLES} tab cycles`);
+
+    const base = readings[1]!;
+    const end = readings.at(-1)!;
+    const growth = (end.rssMiB - base.rssMiB) / base.rssMiB;
+    console.log(
+      '\n' +
+        formatTable([
+          ['reading', 'VmRSS', 'vs warm-up', 'open fds'],
+          ...readings.map((x) => [x.when, `${x.rssMiB.toFixed(1)} MiB`, `${(((x.rssMiB - base.rssMiB) / base.rssMiB) * 100).toFixed(1)}%`, String(x.fds)]),
+        ]),
+    );
+    console.log(`\n${CALLS} calls in ${(callsMs / 1000).toFixed(1)} s; ${TAB_CYCLES} tab open/close cycles in ${(tabsMs / 1000).toFixed(1)} s`);
+    console.log(`memory: ${growth <= 0.1 ? 'within' : 'NOT within'} 10% of the post-warm-up level (${(growth * 100).toFixed(1)}%); fds: ${end.fds <= base.fds ? 'no growth' : `grew by ${end.fds - base.fds}`}`);
+    console.log(machineNote([`Chromium, ${STANDING_TABS} standing tabs`]));
+  } finally {
+    uninstall();
+    await cleanup();
+  }
+}
