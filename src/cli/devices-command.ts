@@ -180,7 +180,8 @@ export async function runExecOnDevice(flags: ConfigFlags, o: { json: string; dry
       io.err(`deskpilot: ${found.message}\n`);
       return EXIT.invalid;
     }
-    const report = await whileWaiting(io, (signal) => s.remote.desk(found.device).exec(parsed.value, { dryRun: o.dryRun, signal })).catch(reportOfFailure);
+    const askedBy = `someone at "${s.sync.deviceName.value}", with \`deskpilot exec --device\``;
+    const report = await whileWaiting(io, (signal) => s.remote.desk(found.device).exec(parsed.value, { dryRun: o.dryRun, signal, askedBy })).catch(reportOfFailure);
     tellReport(report, io, { json: true, extra: { device: { id: found.device.id, name: found.device.name } } });
     return exitCodeFor(report);
   });
@@ -298,7 +299,8 @@ async function sendPlanned(session: OpenSync, device: DeviceRow, planned: PlanRe
       return EXIT.needsUser;
     }
   }
-  const report = await whileWaiting(io, (signal) => session.remote.run(device, batch, signal)).catch(reportOfFailure);
+  const askedBy = `someone at "${session.sync.deviceName.value}" typed "${args.text.slice(0, 120)}"${list ? (args.yes ? ' (--yes given there)' : ' and said yes there') : ''}`;
+  const report = await whileWaiting(io, (signal) => session.remote.run(device, batch, signal, askedBy)).catch(reportOfFailure);
   if (!args.json) io.out(`On "${device.name}":\n`);
   tellReport(report, io, { json: args.json, extra: { envelope: outcome.envelope, planner: outcome.planner, device: { id: device.id, name: device.name } } });
   return exitCodeFor(report);

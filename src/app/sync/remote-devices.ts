@@ -32,8 +32,8 @@ export interface DeviceDesk {
   readonly device: DeviceRow;
   snapshot(opts?: { fresh?: boolean }): Promise<ContextSnapshot>;
   prepare(input: unknown, opts?: { snapshot?: ContextSnapshot }): Promise<Prepared>;
-  run(batch: PreparedBatch, opts?: { signal?: AbortSignal }): Promise<ExecReport>;
-  exec(input: unknown, opts?: { dryRun?: boolean; signal?: AbortSignal }): Promise<ExecReport>;
+  run(batch: PreparedBatch, opts?: { signal?: AbortSignal; askedBy?: string | null }): Promise<ExecReport>;
+  exec(input: unknown, opts?: { dryRun?: boolean; signal?: AbortSignal; askedBy?: string | null }): Promise<ExecReport>;
 }
 
 export type FoundDevice = { ok: true; device: DeviceRow } | { ok: false; message: string };
@@ -93,11 +93,11 @@ export class RemoteDevices {
       device,
       snapshot: (o = {}) => this.snapshotOf(device, o),
       prepare: (input, o = {}) => this.prepare(device, input, o.snapshot),
-      run: (batch, o = {}) => this.run(device, batch, o.signal),
+      run: (batch, o = {}) => this.run(device, batch, o.signal, o.askedBy),
       exec: async (input, o = {}) => {
         const prepared = await this.prepare(device, input, await this.snapshotOf(device, { fresh: !o.dryRun }));
         if (!prepared.ok) return prepared.report;
-        return o.dryRun ? previewReport(prepared.batch) : this.run(device, prepared.batch, o.signal);
+        return o.dryRun ? previewReport(prepared.batch) : this.run(device, prepared.batch, o.signal, o.askedBy);
       },
     };
   }
@@ -130,11 +130,15 @@ export class RemoteDevices {
   }
 
   /** Sends the batch as a command row and waits for the device's report (or the TTL, or `signal`). */
-  async run(device: DeviceRow, batch: PreparedBatch, signal?: AbortSignal): Promise<ExecReport> {
+  /**
+   * `askedBy` says who asked here and what they confirmed (encrypted in the row): the target
+   * shows it as who asked, never as its user's consent.
+   */
+  async run(device: DeviceRow, batch: PreparedBatch, signal?: AbortSignal, askedBy: string | null = null): Promise<ExecReport> {
     if (batch.device_id !== device.id) {
       return emptyReport('invalid', { errors: [{ path: 'batch.device_id', message: `this batch was prepared for device ${batch.device_id}, not "${device.name}"` }] });
     }
-    return sendCommand<'run'>(this.session.doc, { action: 'run', deviceId: device.id, from: this.session.deviceId, batch }, this.sendOptions(device, signal));
+    return sendCommand<'run'>(this.session.doc, { action: 'run', deviceId: device.id, from: this.session.deviceId, batch, asked_by: askedBy?.slice(0, 200) ?? null }, this.sendOptions(device, signal));
   }
 
   private sendOptions(device: DeviceRow, signal?: AbortSignal) {
