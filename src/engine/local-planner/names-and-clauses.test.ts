@@ -226,3 +226,41 @@ describe('which tabs: a site said whole, these tabs, the other window, all but s
     expect(commands('switch to canvas', twoWindows)).toEqual([{ type: 'switch_tab', tab_index: 15 }]);
   });
 });
+
+describe('saved sets, recent files and run-on placements', () => {
+  it('a saved set by a word of its name, when only one set holds it; "open <set>" when nothing else is so named', () => {
+    const snap = desk({ tab_collections: ['onboarding research', 'club stuff', 'conference travel'] });
+    expect(commands('restore onboarding', snap)).toEqual([{ type: 'restore_tabs', name: 'onboarding research' }]);
+    expect(commands('open conference travel', snap)).toEqual([{ type: 'restore_tabs', name: 'conference travel' }]);
+    expect(plan('restore research', desk({ tab_collections: ['onboarding research', 'lit research'] })).env.needs_clarification).toBe(true);
+  });
+
+  it('a recent file by its words alone when nothing else answers to them; "in <app>" by the first word of its name', () => {
+    const snap = desk({
+      installed_apps: [...desk().installed_apps, { name: 'LibreOffice Writer' }],
+      recent_files: [
+        { path: '/home/me/notes/postmortem-ops-4412.md', app: null, used_at: null },
+        { path: '/home/me/thesis/thesis-draft-v7.docx', app: null, used_at: null },
+        { path: '/home/me/Downloads/aks-cost-report-oct.xlsx', app: null, used_at: null },
+      ],
+    });
+    expect(commands('open the postmortem', snap)).toEqual([{ type: 'open_recent', path: '/home/me/notes/postmortem-ops-4412.md' }]);
+    expect(commands('reopen the cost report from october', snap)).toEqual([{ type: 'open_recent', path: '/home/me/Downloads/aks-cost-report-oct.xlsx' }]);
+    expect(commands('open my thesis draft in libreoffice', snap)).toEqual([
+      { type: 'open_recent', path: '/home/me/thesis/thesis-draft-v7.docx', app_name: 'LibreOffice Writer' },
+    ]);
+    // An app of that name is no recent file: "open slack" stays Slack.
+    expect(commands('open slack', { ...snap, recent_files: [{ path: '/home/me/slack-export.zip', app: null, used_at: null }] })).toEqual([
+      { type: 'focus_app', app_name: 'Slack' },
+    ]);
+  });
+
+  it('placements run on without "and": "slack left half terminal right half"', () => {
+    expect(commands('slack left half terminal right half')).toEqual([
+      { type: 'place_app', app_name: 'Slack', bounds: [0, 32, 960, 1080] },
+      { type: 'place_app', app_name: 'Terminal', bounds: [960, 32, 1920, 1080] },
+    ]);
+    // Words that are not two placements stay not understood.
+    expect(plan('slack left half blorp right half').env.needs_clarification).toBe(true);
+  });
+});

@@ -6,7 +6,7 @@ import { joinList, quote, tabChoice } from './messages';
 import { askChoosing, MAX_CHOICES, ok, type ClauseResult } from './result';
 import { titleNames } from './switch-target';
 import { matchTabs } from './tab-matcher';
-import { stripArticles, wordsOf } from './text';
+import { squash, stripArticles, wordsOf } from './text';
 
 // "calendar", "open the budget slides", "go to my thesis draft", "open 4412": a name said with
 // no word for what kind of thing it is may fit an open tab, an app, a recent file or project
@@ -66,7 +66,9 @@ function readings(words: string[], phrase: string, ctx: ClauseContext, switching
   if (switching) return out;
   for (const r of [...(snap.recent_files ?? []), ...(snap.recent_projects ?? [])]) {
     const have = recentWords(r);
-    if (words.every((w) => have.has(w))) out.push({ kind: 'recent', label: baseName(r.path), commands: [{ type: 'open_recent', path: r.path }] });
+    // Against an app of that name, only a file named just that ("slack-export.zip" is no other "slack").
+    const whole = squash(baseName(r.path).replace(/\.[a-z0-9]{1,5}$/i, '')) === words.join('');
+    if (words.every((w) => have.has(w)) && (!appName || whole)) out.push({ kind: 'recent', label: baseName(r.path), commands: [{ type: 'open_recent', path: r.path }] });
   }
   if (snap.sources.chrome.ok) {
     for (const set of snap.tab_collections ?? []) {

@@ -142,8 +142,37 @@ function parseUncached(text: string, verb: string | null, ctx: ClauseContext, me
       fallback ??= all;
     }
   }
+  if (whole?.kind !== 'ok') {
+    const runOn = runOnSplit(text, verb, ctx, memo);
+    if (runOn) return runOn;
+  }
   if (whole) return [whole];
   return fallback;
+}
+
+const MAX_RUN_ON_WORDS = 16;
+/** A placement ends with where ("… left half", "… on the big screen"): only there can a run-on clause end. */
+const PLACE_END = /^(?:half|third|thirds|quarter|corner|sixth|left|right|top|bottom|monitor|screen|display|side|middle|maximi[sz]ed|cent(?:er|re)d?)$/;
+const placing = (r: ClauseResult) => r.kind === 'ok' && r.commands.length > 0 && r.commands.every((c) => c.type === 'place_app');
+
+/**
+ * "firefox left half cursor right half", "writer left third spotify middle third konsole right
+ * third": placements run on without "and". A split between words counts only when the part
+ * before it is a whole placement and everything after it is understood.
+ */
+function runOnSplit(text: string, verb: string | null, ctx: ClauseContext, memo: Memo): ClauseResult[] | null {
+  const words = text.split(' ');
+  if (words.length < 3 || words.length > MAX_RUN_ON_WORDS) return null;
+  for (let i = 2; i < words.length; i++) {
+    if (!PLACE_END.test(words[i - 1]!)) continue;
+    const left = words.slice(0, i).join(' ');
+    const l = parseWithVerb(left, verb, ctx);
+    if (!l || !placing(l)) continue;
+    const next: ClauseContext = { ...ctx, referent: referentAfter(l, ctx.referent), placed: placedAfter(l, ctx) };
+    const rest = parseFrom(words.slice(i).join(' '), verbOf(left) ?? verb, next, memo);
+    if (rest && allOk(rest)) return [l, ...rest];
+  }
+  return null;
 }
 
 /** Every clause's result, in order; null when some part of the sentence was not understood. */

@@ -3,6 +3,7 @@ import { matchApp } from '../app-matcher';
 import type { ClauseContext } from '../clause-context';
 import { joinList, quote } from '../messages';
 import { askChoosing, ok, type ClauseResult } from '../result';
+import { matchTabs } from '../tab-matcher';
 import { stripArticles, wordsOf } from '../text';
 
 // Reopening what the user had open: "open the deskpilot project in vs code", "reopen the file
@@ -61,6 +62,12 @@ interface Wanted {
   names: string[];
 }
 
+/** The name words of an object that says no kind ("my thesis draft", "the cost report from october"). */
+function namesOnly(object: string): Wanted {
+  const names = wordsOf(stripArticles(object)).filter((w) => !NOISE.has(w) && !['the', 'my', 'a', 'an', 'that', 'this', 'from'].includes(w));
+  return { kind: null, exts: null, latest: false, names };
+}
+
 function wanted(object: string): Wanted | null {
   const words = wordsOf(stripArticles(object));
   let kind: Kind | null = null;
@@ -84,10 +91,37 @@ function wanted(object: string): Wanted | null {
   return { kind, exts, latest, names };
 }
 
+/** A word said for a word of the name, or its short form ("october" for "oct", "4412" for "4412"). */
+const sameWord = (said: string, words: Set<string>) => words.has(said) || (said.length >= 4 && [...words].some((w) => w.length >= 3 && said.startsWith(w)));
+
 function matches(r: RecentItem, w: Wanted): boolean {
   const words = itemWords(r);
   const ext = extOf(r.path);
-  return w.names.every((n) => words.has(n) || (w.exts !== null && TYPE_NOUNS.get(n) === w.exts && ext !== null && w.exts.includes(ext)));
+  return w.names.every((n) => sameWord(n, words) || (w.exts !== null && TYPE_NOUNS.get(n) === w.exts && ext !== null && w.exts.includes(ext)));
+}
+
+/** The installed app a phrase names: as matchApp finds it, or by the first words of one name only ("libreoffice" → "LibreOffice Writer"). */
+function appToOpenIn(phrase: string, ctx: ClauseContext): string | null {
+  const found = matchApp(phrase, ctx.snap, 'any', { fuzzy: false });
+  if (found.kind === 'one') return ctx.snap.installed_apps.some((a) => a.name === found.name) ? found.name : null;
+  const said = wordsOf(phrase);
+  const leading = ctx.snap.installed_apps.filter((a) => {
+    const name = wordsOf(a.name);
+    return said.length < name.length && said.every((w, i) => name[i] === w);
+  });
+  return leading.length === 1 ? leading[0]!.name : null;
+}
+
+/**
+ * A name said without a kind ("open the postmortem") is a recent file or project only when
+ * nothing else answers to it: no app, no open tab, no saved set.
+ */
+function onlyRecent(object: string, ctx: ClauseContext): boolean {
+  const phrase = stripArticles(object);
+  if (matchApp(phrase, ctx.snap, 'any').kind !== 'none') return false;
+  if (ctx.snap.sources.chrome.ok && matchTabs(phrase, ctx.snap.tabs).tier !== 'none') return false;
+  const words = wordsOf(phrase);
+  return !(ctx.snap.tab_collections ?? []).some((s) => words.every((w) => wordsOf(s).includes(w)));
 }
 
 export function openRecentRule(clause: string, ctx: ClauseContext): ClauseResult | null {
@@ -101,12 +135,12 @@ export function openRecentRule(clause: string, ctx: ClauseContext): ClauseResult
   let app: string | null = null;
   const inApp = IN_APP.exec(object);
   if (inApp) {
-    const found = matchApp(stripArticles(inApp[1]!), ctx.snap, 'any', { fuzzy: false });
-    if (found.kind !== 'one' || !ctx.snap.installed_apps.some((a) => a.name === found.name)) return null;
-    app = found.name;
+    app = appToOpenIn(stripArticles(inApp[1]!), ctx);
+    if (!app) return null;
     object = object.slice(0, inApp.index).trim();
   }
-  const w = wanted(object);
+  // An app to open it in says a file or project is meant; so does a name nothing else has.
+  const w = wanted(object) ?? (app || onlyRecent(object, ctx) ? namesOnly(object) : null);
   if (!w) return null;
   // "the file I had open in gedit": the app says which file, and opens it again.
   const pool = (w.kind === 'project' ? projects : w.kind === 'file' ? files : [...files, ...projects]).filter(

@@ -56,10 +56,13 @@ function restore(verb: string, typed: string, saysSet: boolean, ctx: ClauseConte
   const newWindow = IN_NEW_WINDOW.test(typed);
   const said = typed.replace(IN_NEW_WINDOW, '');
   const name = stripArticles(said).toLowerCase();
-  const found = sets.find((s) => s.toLowerCase() === name) ?? sets.find((s) => s.toLowerCase() === name.replace(/\s+tabs$/, ''));
+  const exact = sets.find((s) => s.toLowerCase() === name) ?? sets.find((s) => s.toLowerCase() === name.replace(/\s+tabs$/, ''));
   const opening = verb === 'open' || verb === 'load';
-  // "open research" may be a site: only "open my research tabs" / "… again" is the saved set.
-  if (found && (!opening || saysSet || newWindow)) return chromeDown(ctx.snap) ?? ok({ type: 'restore_tabs', name: found, ...(newWindow ? { new_window: true } : {}) });
+  // "restore club" is "club stuff" when no other set holds that word (a part of the name, as said).
+  const found = exact ?? (opening ? undefined : partialName(name.replace(/\s+tabs$/, ''), sets));
+  // "open research": the set when nothing else is so named — another reading (a tab, a site,
+  // a file) makes it a question (other-readings.ts); the site alone is the open rule's.
+  if (found) return chromeDown(ctx.snap) ?? ok({ type: 'restore_tabs', name: found, ...(newWindow ? { new_window: true } : {}) });
   // Without a set of that name, "open X" is for the other rules; so is a preset ("restore code space").
   if (opening || matchPreset(name, ctx.snap.presets, false).kind !== 'none') return null;
   // "restore zoom" with no set of that name and Zoom running: its window (set_app_state).
@@ -67,6 +70,17 @@ function restore(verb: string, typed: string, saysSet: boolean, ctx: ClauseConte
   if (!saysSet && verb !== 'restore' && verb !== 'reopen' && verb !== 're-open') return null;
   const list = sets.length ? ` Saved sets: ${joinList(sets.map(quote), 'and')}.` : ' No sets of tabs are saved yet (say e.g. "save the github tabs as work").';
   return ask(`No saved set of tabs is called "${said}".${list}`, CONFIDENCE.noMatch);
+}
+
+/** The one set whose name holds every word said ("onboarding" → "onboarding research"); none when two do. */
+function partialName(said: string, sets: readonly string[]): string | undefined {
+  const words = wordsOf(said);
+  if (!words.length) return undefined;
+  const fits = sets.filter((s) => {
+    const have = wordsOf(s);
+    return words.every((w) => have.includes(w));
+  });
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 export function saveTabsRule(clause: string, ctx: ClauseContext): ClauseResult | null {
