@@ -2,18 +2,22 @@
 // commands through the service's socket, then 1,000 tab open/close cycles on a real Chromium
 // through the same service, with its resident memory (VmRSS) and open file descriptors read
 // after warm-up, after the calls and at the end. Target: the end within 10% of the post-warm-up
-// memory, and no growth in descriptors. Sizes can be made smaller for a quick look:
-// SOAK_CALLS=1000 SOAK_TABS=100 npm run bench -- soak.
+// memory, and no growth in descriptors. Each reading follows a full garbage collection, asked
+// through the service's inspector (it runs with --inspect on loopback for this), and reports the
+// JS heap in use beside VmRSS: RSS alone mixes a leak with V8 keeping freed room. Sizes can be made
+// smaller for a quick look: SOAK_CALLS=1000 SOAK_TABS=100 npm run bench -- soak.
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import CDP from 'chrome-remote-interface';
 import { RemoteDesk } from '../src/app/remote-desk';
 import { connectService } from '../src/platform/service/socket-client';
 import { serviceSocketPath } from '../src/platform/service/socket-path';
 import type { ExecReport } from '../src/protocol/report';
 import { startCli, type RunningCli } from '../tests/mcp/running-cli';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
+import { waitFor } from '../tests/support/wait-for';
 import { residentMemory } from './process-timing';
 import { cleanUpOnInterrupt, formatTable, machineNote, sleep } from './stats';
 
@@ -31,6 +35,7 @@ const RECTS = [
 interface Reading {
   when: string;
   rssMiB: number;
+  heapMiB: number;
   fds: number;
 }
 
@@ -41,7 +46,9 @@ export async function run(): Promise<void> {
   let dir: string | null = null;
   let service: RunningCli | null = null;
   let remote: RemoteDesk | null = null;
+  let inspector: CDP.Client | null = null;
   const cleanup = async () => {
+    await inspector?.close().catch(() => undefined);
     await remote?.close().catch(() => undefined);
     await service?.stop();
     await desk?.stop();
@@ -52,9 +59,19 @@ export async function run(): Promise<void> {
     desk = await startDesktop({ apps: ['xterm'], chrome: true });
     dir = await mkdtemp(path.join(tmpdir(), 'deskpilot-soak-'));
     const configDir = path.join(dir, 'config');
-    const env = { ...desk.env, DESKPILOT_CONFIG_DIR: configDir, DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl, XDG_DATA_DIRS: '/usr/share' };
+    const env = { ...desk.env, DESKPILOT_CONFIG_DIR: configDir, DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl, XDG_DATA_DIRS: '/usr/share', NODE_OPTIONS: '--inspect=127.0.0.1:0' };
     service = await startCli(['service'], env, /listening on /);
     const pid = service.child.pid!;
+    const svc = service;
+    const inspectorUrl = await waitFor('the service inspector', () => /Debugger listening on (ws:\S+)/.exec(svc.stderr())?.[1]);
+    inspector = await CDP({ target: inspectorUrl, local: true });
+    const insp = inspector;
+    /** Full GC (twice: weak references freed by the first go in the second), then the JS heap in use. */
+    const heapAfterGc = async () => {
+      await insp.HeapProfiler.collectGarbage();
+      await insp.HeapProfiler.collectGarbage();
+      return ((await insp.Runtime.getHeapUsage()) as { usedSize: number }).usedSize / 1024 / 1024;
+    };
     const socket = await connectService(serviceSocketPath(configDir));
     if (!socket) throw new Error('the service did not answer on its socket');
     remote = await RemoteDesk.open(socket);
@@ -85,7 +102,9 @@ export async function run(): Promise<void> {
     const tabCycle = async (i: number) => {
       const url = page(`Cycle ${i}`);
       check('open_url', await r.exec({ type: 'open_url', url }));
-      const snap = await r.snapshot({ summaries: false });
+      // The service learns the tab's address from Chrome's events: a snapshot right away may not have it yet.
+      let snap = await r.snapshot({ summaries: false });
+      for (let k = 0; k < 100 && !snap.tabs.some((t) => t.url === url); k++) snap = await r.snapshot({ summaries: false });
       const tab = snap.tabs.find((t) => t.url === url);
       if (!tab) throw new Error(`the tab ${url} is not in the snapshot`);
       check('close_tab', await r.exec({ type: 'close_tab', tab_indices: [tab.index] }, { snapshot: snap }));
@@ -93,10 +112,11 @@ export async function run(): Promise<void> {
 
     const readings: Reading[] = [];
     const read = async (when: string) => {
-      // A moment for the service's timers to run and a GC to happen at its own pace.
+      // A moment for the service's timers to run, then a full collection before reading.
       await sleep(2_000);
-      readings.push({ when, rssMiB: residentMemory(pid)?.rssMiB ?? Number.NaN, fds: openFds(pid) });
-      console.log(`  ${when}: ${readings.at(-1)!.rssMiB.toFixed(1)} MiB, ${readings.at(-1)!.fds} fds`);
+      const heapMiB = await heapAfterGc();
+      readings.push({ when, rssMiB: residentMemory(pid)?.rssMiB ?? Number.NaN, heapMiB, fds: openFds(pid) });
+      console.log(`  ${when}: ${readings.at(-1)!.rssMiB.toFixed(1)} MiB RSS, ${heapMiB.toFixed(1)} MiB heap, ${readings.at(-1)!.fds} fds`);
     };
     await read('fresh');
     await calls(WARMUP_CALLS);
@@ -117,8 +137,15 @@ export async function run(): Promise<void> {
     console.log(
       '\n' +
         formatTable([
-          ['reading', 'VmRSS', 'vs warm-up', 'open fds'],
-          ...readings.map((x) => [x.when, `${x.rssMiB.toFixed(1)} MiB`, `${(((x.rssMiB - base.rssMiB) / base.rssMiB) * 100).toFixed(1)}%`, String(x.fds)]),
+          ['reading', 'VmRSS', 'vs warm-up', 'JS heap after GC', 'vs warm-up', 'open fds'],
+          ...readings.map((x) => [
+            x.when,
+            `${x.rssMiB.toFixed(1)} MiB`,
+            `${(((x.rssMiB - base.rssMiB) / base.rssMiB) * 100).toFixed(1)}%`,
+            `${x.heapMiB.toFixed(1)} MiB`,
+            `${(((x.heapMiB - base.heapMiB) / base.heapMiB) * 100).toFixed(1)}%`,
+            String(x.fds),
+          ]),
         ]),
     );
     console.log(`\n${CALLS} calls in ${(callsMs / 1000).toFixed(1)} s; ${TAB_CYCLES} tab open/close cycles in ${(tabsMs / 1000).toFixed(1)} s`);
