@@ -178,12 +178,10 @@ export class DeviceWorker {
       return;
     }
     const row = read.row;
+    // An answer to this device's own command that came after its sender stopped waiting (however late).
+    if (row.from === me && row.deviceId !== me && this.recordLateAnswer(row, now)) return;
     if (row.createdAt + ROW_MAX_AGE_TTLS * this.ttl < now) {
       this.doc.deleteRow(id);
-      return;
-    }
-    if (row.from === me && row.deviceId !== me) {
-      this.recordLateAnswer(row, now);
       return;
     }
     if (row.deviceId !== me || row.result !== undefined) return;
@@ -248,15 +246,16 @@ export class DeviceWorker {
    * answer (verified: signed by the target) is logged and remembered here, so this device's
    * history says what happened there instead of only "did not answer", and the row is deleted.
    */
-  private recordLateAnswer(row: CommandRow, now: number): void {
-    if (row.result === undefined || row.createdAt + 2 * this.ttl >= now) return;
+  private recordLateAnswer(row: CommandRow, now: number): boolean {
+    if (row.result === undefined || row.createdAt + 2 * this.ttl >= now) return false;
     this.doc.deleteRow(row.id);
-    if (row.action !== 'run') return;
+    if (row.action !== 'run') return true;
     const target = this.doc.trustedSender(row.deviceId)?.name ?? row.deviceId;
     const report = row.result;
     const said = report.results.map((r) => r.message).join('; ') || report.errors.map((e) => e.message).join('; ') || report.status;
     this.log(`sync: late answer from "${target}" to command ${row.id} (sent ${new Date(row.createdAt).toISOString()}): ${report.status} — ${said}`);
     void this.o.desk.remember?.({ at: now, text: `(late answer from "${target}" to a command sent at ${new Date(row.createdAt).toISOString()})`, envelope: null, outcome: `${report.status}: ${said}` }).catch((e: unknown) => this.log(`sync: the late answer could not be recorded: ${errorMessage(e)}`));
+    return true;
   }
 
   /** The verified sender (with whether it may act without asking), the batch and the deadline; null when the sender is no longer trusted. */
