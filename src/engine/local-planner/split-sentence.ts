@@ -142,10 +142,9 @@ function parseUncached(text: string, verb: string | null, ctx: ClauseContext, me
       fallback ??= all;
     }
   }
-  if (whole?.kind !== 'ok') {
-    const runOn = runOnSplit(text, verb, ctx, memo);
-    if (runOn) return runOn;
-  }
+  // Not understood whole, nor split at a separator: placements said one after another, perhaps.
+  const runOn = runOnSplit(text, verb, ctx, memo);
+  if (runOn) return runOn;
   if (whole) return [whole];
   return fallback;
 }
