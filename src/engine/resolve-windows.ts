@@ -1,11 +1,12 @@
 import type { Bounds, CommandOf } from '../protocol/commands';
-import type { ContextSnapshot, MonitorInfo } from '../protocol/context';
+import type { ContextSnapshot, MonitorInfo, WindowInfo } from '../protocol/context';
 import type { ResolvedCommand } from '../protocol/prepared-batch';
 import { monitorOf, targetMonitor } from './monitor-roles';
 import { findApp, noSuchApp, windowsOf } from './resolve-apps';
 
-// Resolving the commands that move and size windows: each app to its most recent window in
-// the snapshot, each monitor target ("next", "2", "top") to one connected monitor.
+// Resolving the commands that move and size windows: each app to one window of the snapshot
+// (the one its window id names, else its most recent), each monitor target ("next", "2", "top") to
+// one connected monitor.
 
 export const WINDOW_LAYOUT_TYPES = ['place_app', 'swap_apps', 'tile_apps', 'set_app_state'] as const;
 type WindowLayoutCommand = CommandOf<(typeof WINDOW_LAYOUT_TYPES)[number]>;
@@ -14,47 +15,77 @@ export const isWindowLayoutCommand = (c: { type: string }): c is WindowLayoutCom
 
 type Fail = (field: string | null, message: string) => void;
 
-/** The app's window to act on (its most recent one), or null after saying why. */
-function appWindow(snap: ContextSnapshot, name: string, field: string, fail: Fail): { app: string; windowId: string } | null {
+const ONE = { app: 'app_name', window: 'window_id' };
+
+/**
+ * The app's window to act on: the one `windowId` names, else its most recent one. An id that is
+ * no longer open, or is another app's now (X reuses ids), is refused: never applied to some
+ * other window.
+ */
+export function appWindow(
+  snap: ContextSnapshot,
+  name: string,
+  windowId: string | null | undefined,
+  fields: { app: string; window: string },
+  fail: Fail,
+): { app: string; windowId: string } | null {
   const app = findApp(snap, name, false);
-  if (!app) return fail(field, noSuchApp(name, snap, false)), null;
-  const windowId = windowsOf(snap, app)[0]?.id;
-  if (!windowId) return fail(field, `${app} has no open window to place`), null;
-  return { app, windowId };
+  if (!app) return fail(fields.app, noSuchApp(name, snap, false)), null;
+  const windows = windowsOf(snap, app);
+  if (windowId) {
+    if (windows.some((w) => w.id === windowId)) return { app, windowId };
+    const owner = snap.running_apps.find((a) => a.windows.some((w) => w.id === windowId));
+    return fail(fields.window, owner ? `window ${windowId} is ${owner.name}'s, not ${app}'s` : goneWindow(windowId)), null;
+  }
+  if (windows.length === 0) return fail(fields.app, `${app} has no open window to place`), null;
+  // Without an id: the app's most recent window, what "move Chrome left" has always meant (the
+  // labelled sets hold to it); a planner that cannot tell asks with whichWindow's words.
+  return { app, windowId: windows[0]!.id };
 }
 
-const frameOf = (snap: ContextSnapshot, app: string) => windowsOf(snap, app)[0]?.bounds ?? null;
+const goneWindow = (id: string) => `no window ${id} is open now (it closed after the list it came from); list the windows again and use an id from there`;
+
+/** The question for an app with several windows: each by its title and id. */
+export function whichWindow(app: string, windows: readonly WindowInfo[]): string {
+  const each = windows.map((w) => `"${w.title || 'untitled'}" (window_id ${w.id}${w.monitor ? `, on ${w.monitor}` : ''}${w.minimized ? ', minimised' : ''})`);
+  return `${app} has ${windows.length} windows — which one? ${each.join('; ')}. Say which with window_id`;
+}
+
+const frameOf = (snap: ContextSnapshot, windowId: string) => snap.running_apps.flatMap((a) => a.windows).find((w) => w.id === windowId)?.bounds ?? null;
 
 export function resolveWindowCommand(command: WindowLayoutCommand, snap: ContextSnapshot, fail: Fail): ResolvedCommand | null {
   switch (command.type) {
     case 'place_app': {
-      const target = appWindow(snap, command.app_name, 'app_name', fail);
-      const current = target ? monitorOf(frameOf(snap, target.app)!, snap.monitors) : null;
+      const target = appWindow(snap, command.app_name, command.window_id, ONE, fail);
+      if (!target) return null;
+      const current = monitorOf(frameOf(snap, target.windowId)!, snap.monitors);
       // A layout is laid out on the monitor named, else on the one the window is on.
       const monitor = command.monitor
         ? targetMonitor(snap.monitors, command.monitor, current)
         : command.layout
-          ? (current ?? `${target?.app ?? command.app_name}'s window is on no monitor; say which with "monitor"`)
+          ? (current ?? `${target.app}'s window is on no monitor; say which with "monitor"`)
           : null;
       if (typeof monitor === 'string') return fail('monitor', monitor), null;
       const problem = command.bounds ? boundsProblem(command.bounds, monitor, command.monitor, snap.monitors) : null;
       if (problem) fail('bounds', problem);
-      return target && !problem ? { type: 'place_app', command, ...target, monitor } : null;
+      return problem ? null : { type: 'place_app', command, ...target, monitor };
     }
     case 'swap_apps':
     case 'tile_apps': {
-      const windows = command.app_names.map((n, i) => appWindow(snap, n, `app_names[${i}]`, fail));
+      const windows = command.app_names.map((n, i) =>
+        appWindow(snap, n, command.window_ids?.[i], { app: `app_names[${i}]`, window: command.window_ids ? `window_ids[${i}]` : `app_names[${i}]` }, fail),
+      );
       if (windows.some((w) => w === null)) return null;
       const found = windows as Array<{ app: string; windowId: string }>;
       if (new Set(found.map((w) => w.windowId)).size < found.length) return fail('app_names', 'names the same app twice'), null;
       if (command.type === 'swap_apps') return { type: 'swap_apps', command, windows: found };
-      const current = monitorOf(frameOf(snap, found[0]!.app)!, snap.monitors);
+      const current = monitorOf(frameOf(snap, found[0]!.windowId)!, snap.monitors);
       const m = command.monitor ? targetMonitor(snap.monitors, command.monitor, current) : current ?? `${found[0]!.app}'s window is on no monitor; say which with "monitor"`;
       if (typeof m === 'string') return fail(command.monitor ? 'monitor' : 'app_names[0]', m), null;
       return { type: 'tile_apps', command, windows: found, monitor: m };
     }
     case 'set_app_state': {
-      const target = appWindow(snap, command.app_name, 'app_name', fail);
+      const target = appWindow(snap, command.app_name, command.window_id, ONE, fail);
       return target && { type: 'set_app_state', command, ...target };
     }
   }

@@ -110,8 +110,8 @@ describe('resolveBatch', () => {
         { name: 'Idle', pid: 6, windows: [] },
       ],
     });
-    const r = resolveBatch([{ type: 'place_app', app_name: 'xterm', monitor: 'right' }, { type: 'close_app', app_name: 'XTerm' }, { type: 'focus_app', app_name: 'Cursor' }], snap);
-    expect(r.ok && r.plan.map((c) => ('windowId' in c ? c.windowId : 'windowIds' in c ? c.windowIds : null))).toEqual(['0xa', ['0xa', '0xb'], null]);
+    const r = resolveBatch([{ type: 'place_app', app_name: 'xterm', window_id: '0xb', monitor: 'right' }, { type: 'close_app', app_name: 'XTerm' }, { type: 'focus_app', app_name: 'Cursor' }], snap);
+    expect(r.ok && r.plan.map((c) => ('windowId' in c ? c.windowId : 'windowIds' in c ? c.windowIds : null))).toEqual(['0xb', ['0xa', '0xb'], null]);
     expect(paths([{ type: 'place_app', app_name: 'Idle', monitor: 'left' }], snap)).toEqual(['commands[0].app_name: Idle has no open window to place']);
   });
 

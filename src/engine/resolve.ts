@@ -4,7 +4,7 @@ import type { FieldError } from '../protocol/validation';
 import { openUrlTarget } from './open-url-target';
 import { appNamed } from './app-names';
 import { findApp, noSuchApp, windowsOf } from './resolve-apps';
-import { isWindowLayoutCommand, resolveWindowCommand } from './resolve-windows';
+import { appWindow, isWindowLayoutCommand, resolveWindowCommand } from './resolve-windows';
 import { isUnknownBareWord } from './local-planner/site-aliases';
 import { resolveOpenRecent } from './resolve-recent';
 import { isTabManagerCommand, resolveTabCommand, TAB_MANAGER_TYPES } from './resolve-tabs';
@@ -91,8 +91,13 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: 
       return { type: 'open_url', command, url: n.url, domain: n.domain };
     }
     case 'focus_app': {
+      if (command.window_id) {
+        const w = appWindow(snap, command.app_name, command.window_id, { app: 'app_name', window: 'window_id' }, fail);
+        return w && { type: 'focus_app', command, ...w };
+      }
       const app = findApp(snap, command.app_name, true);
       if (!app) return fail('app_name', noSuchApp(command.app_name, snap, true)), null;
+      // Bringing an app to the front is its most recent window: the app is what was named.
       return { type: 'focus_app', command, app, windowId: windowsOf(snap, app)[0]?.id ?? null };
     }
     case 'close_app': {

@@ -2,11 +2,10 @@ import type { MonitorInfo } from '../protocol/context';
 import type { CommandResult } from '../protocol/record';
 import type { WindowState } from '../protocol/window-layouts';
 import type { BatchFront } from './batch-front';
-import { DeskPilotError } from './errors';
 import { columns, formatRect } from './geometry';
 import type { RawWindow } from './ports';
 import type { UndoCollector } from './undo-collector';
-import { placeWindow, readDesk, sameMonitor, sizeNote, type Desk, type WindowOpsPorts } from './window-ops';
+import { placeWindow, readDesk, sameMonitor, sizeNote, stillOpen as openWindow, type Desk, type WindowOpsPorts } from './window-ops';
 
 // Swapping, tiling, minimising, restoring and full screen. Like every window operation they
 // start from a fresh window list and act on the windows the batch was resolved to.
@@ -16,14 +15,8 @@ export interface AppWindowRef {
   windowId: string;
 }
 
-/** The resolved windows, still open; a window that closed since is reported, never replaced. */
-function stillOpen(desk: Desk, refs: readonly AppWindowRef[]): RawWindow[] {
-  return refs.map(({ app, windowId }) => {
-    const w = desk.windows.find((x) => x.id === windowId);
-    if (!w) throw new DeskPilotError(`${app}'s window closed after the snapshot; nothing was changed`, 'window_gone');
-    return w;
-  });
-}
+/** The resolved windows, still open and still their app's; a window that closed since is reported, never replaced. */
+const stillOpen = (desk: Desk, refs: readonly AppWindowRef[]): RawWindow[] => refs.map(({ app, windowId }) => openWindow(desk, windowId, app));
 
 /** Un-minimises first: a minimised window's frame may be a parking spot, not where it shows. */
 async function shown(desk: Desk, w: RawWindow, app: string, undo: UndoCollector): Promise<RawWindow> {

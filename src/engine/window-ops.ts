@@ -49,9 +49,13 @@ export async function listApps(ports: WindowOpsPorts): Promise<CommandResult> {
   return { ok: true, message: `${plural(apps.length, 'app')} running${names.length ? `: ${names.join(', ')}` : ''}`, data: { apps } };
 }
 
-/** The snapshot's window, if it still exists: a window that vanished is reported, never replaced by another. */
-function stillOpen(desk: Desk, id: string, app: string): RawWindow {
-  const w = desk.windows.find((x) => x.id === id);
+/**
+ * The snapshot's window, if it still exists and is still the app's: a window that vanished is
+ * reported, never replaced by another, and an id the system gave to another app's new window
+ * since (X reuses ids) is not that window.
+ */
+export function stillOpen(desk: Pick<Desk, 'windows' | 'nameOf'>, id: string, app: string): RawWindow {
+  const w = desk.windows.find((x) => x.id === id && desk.nameOf(x).toLowerCase() === app.toLowerCase());
   if (!w) throw new DeskPilotError(`${app}'s window closed after the snapshot; nothing was changed`, 'window_gone');
   return w;
 }

@@ -20,6 +20,17 @@ export const name = (what: string) =>
     .max(MAX_NAME_LENGTH, { error: `must be at most ${MAX_NAME_LENGTH} characters` })
     .describe(what);
 
+/** One window of an app, by the id the context lists (running_apps[].windows[].id). */
+export const windowId = z
+  .string({ error: 'must be a window id (a string) from the context' })
+  .trim()
+  .min(1, { error: 'must be a non-empty window id' })
+  .max(200, { error: 'must be at most 200 characters' });
+
+export const WINDOW_ID = windowId
+  .optional()
+  .describe("Window id from the context, for one of an app's windows (default: its most recent).");
+
 export const tabIndex = z
   .number({ error: 'must be a positive integer' })
   .int({ error: 'must be a positive integer' })

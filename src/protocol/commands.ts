@@ -12,6 +12,8 @@ import {
   TAB_AGE_FIELDS,
   tabIndex,
   tabIndexList,
+  WINDOW_ID,
+  windowId,
 } from './command-fields';
 import {
   CloseDuplicateTabs,
@@ -56,6 +58,7 @@ export const FocusApp = z
   .strictObject({
     type: z.literal('focus_app'),
     app_name: name('Exact application name from the running or installed apps.'),
+    window_id: WINDOW_ID,
   })
   .describe('Bring an application to the front (launches it if it is not running).');
 
@@ -63,6 +66,7 @@ export const PlaceApp = z
   .strictObject({
     type: z.literal('place_app'),
     app_name: name('Exact application name.'),
+    window_id: WINDOW_ID,
     monitor: MonitorTarget.optional(),
     bounds: Bounds.optional(),
     layout: Layout.optional(),
@@ -81,35 +85,60 @@ const APP_NAMES = (what: string, min: number, max: number) =>
     .array(name('Exact application name.'), { error: 'must be an array of app names' })
     .min(min, { error: `must name at least ${min} apps` })
     .max(max, { error: `must name at most ${max} apps` })
-    .superRefine((list, ctx) => {
-      const seen = new Set<string>();
-      list.forEach((value, i) => {
-        if (seen.has(value.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i], message: `"${value}" is named twice` });
-        seen.add(value.toLowerCase());
-      });
-    })
     .describe(what);
+
+export const MAX_TILED = 6;
+
+// An app may be named twice when two of its windows are meant: the window ids tell them apart.
+// One length for swap and tile (each must match app_names): the prompt then explains it once.
+const WINDOW_IDS = z
+  .array(windowId.nullable(), { error: 'must be an array of window ids (or null), one per app name' })
+  .max(MAX_TILED)
+  .optional()
+  .describe('Window id per app name (null: its only window).');
+type AppsAndWindows = { app_names: string[]; window_ids?: Array<string | null> | undefined };
+
+/** Each window once: an app named twice needs a window id each time, and ids differ. */
+function eachWindowOnce(c: AppsAndWindows, ctx: z.RefinementCtx): void {
+  if (c.window_ids !== undefined && c.window_ids.length !== c.app_names.length) {
+    ctx.addIssue({ code: 'custom', path: ['window_ids'], message: 'must have one entry per app name' });
+    return;
+  }
+  const seen = new Set<string>();
+  c.app_names.forEach((value, i) => {
+    const key = c.window_ids?.[i] ?? `app:${value.toLowerCase()}`;
+    if (seen.has(key)) {
+      const path = c.window_ids?.[i] ? ['window_ids', i] : ['app_names', i];
+      ctx.addIssue({ code: 'custom', path, message: c.window_ids?.[i] ? `window ${key} is named twice` : `"${value}" is named twice` });
+    }
+    seen.add(key);
+  });
+}
 
 export const SwapApps = z
   .strictObject({
     type: z.literal('swap_apps'),
     app_names: APP_NAMES('The two apps whose windows trade places (position and size).', 2, 2),
+    window_ids: WINDOW_IDS,
   })
+  .superRefine(eachWindowOnce)
   .describe('Swap two apps\' windows: each takes the other\'s frame, on whichever monitor it is.');
 
-export const MAX_TILED = 6;
 export const TileApps = z
   .strictObject({
     type: z.literal('tile_apps'),
     app_names: APP_NAMES('The apps, left to right.', 2, MAX_TILED),
+    window_ids: WINDOW_IDS,
     monitor: MonitorTarget.optional(),
   })
+  .superRefine(eachWindowOnce)
   .describe('Put apps\' windows side by side in equal columns filling the work area of `monitor` (default: the monitor the first app is on).');
 
 export const SetAppState = z
   .strictObject({
     type: z.literal('set_app_state'),
     app_name: name('Exact application name.'),
+    window_id: WINDOW_ID,
     state: WindowState,
   })
   .describe('Minimise an app\'s window, restore it, or make it truly full screen.');

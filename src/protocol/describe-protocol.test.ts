@@ -11,6 +11,7 @@ describe('the protocol reference', () => {
     const placeApp = ops.find((o) => o.type === 'place_app')!;
     expect(placeApp.fields.map((f) => [f.name, f.required])).toEqual([
       ['app_name', true],
+      ['window_id', false],
       ['monitor', false],
       ['bounds', false],
       ['layout', false],

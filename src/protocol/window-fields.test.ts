@@ -18,7 +18,7 @@ describe('monitor targets without regard to case', () => {
   });
 
   it('JSON Schema (MCP tools, the LLM format, docs) still lists the targets', () => {
-    const schema = z.toJSONSchema(PlaceApp, { io: 'input' }) as { properties: { monitor: { enum: string[]; type: string } } };
+    const schema = z.toJSONSchema(PlaceApp, { io: 'input' }) as unknown as { properties: { monitor: { enum: string[]; type: string } } };
     expect(schema.properties.monitor.type).toBe('string');
     expect(schema.properties.monitor.enum).toContain('left');
   });

@@ -59,7 +59,7 @@ export const MonitorTarget = z
   })
   .meta({ enum: [...MONITOR_TARGETS] })
   .describe(
-    'main = primary; left/right/top/bottom by position; next/previous from the one it is on; "1"…"8" = its number in the context. Any case.',
+    'main = primary; left/right/top/bottom by position; next/previous from the one it is on; "1"…"8" = its number in the context.',
   ) as unknown as z.ZodType<MonitorTarget, string>;
 
 export const WINDOW_STATES = ['minimized', 'normal', 'fullscreen'] as const;
