@@ -156,6 +156,9 @@ describeDesktop('the cross-device command queue', () => {
     const c = new Device('spare laptop', deskA, server.url);
     try {
       await pairThroughCli(a, c);
+      // C's own service is running: it learns of its removal from A's signed notice and stops.
+      await c.startService();
+      await waitFor('C to be online', () => obs.onlineDevices().has(idOf(c)));
       // A command from C waits for B (offline); then C is removed before B comes back.
       const url = deskB.pages.url('page', { title: 'From The Removed' });
       const sender = c.spawnCli(['exec', '--device', B, JSON.stringify({ type: 'open_url', url })]);
@@ -163,6 +166,7 @@ describeDesktop('the cross-device command queue', () => {
       const removed = await a.cli(['devices', 'remove', 'spare laptop']);
       expect(removed.code, removed.stderr).toBe(0);
       expect(removed.stdout).toContain('the document key is new');
+      await waitFor('C\'s worker to stop', () => c.service!.output().includes('another of your devices removed this one; the worker stops'));
       await b.startService();
       await waitFor('B to drop the row from the removed device', () => /dropped command .*(removed|retired|does not trust)/.test(b.service!.output()));
       expect(b.service!.output()).toContain('"work laptop" removed "spare laptop"');
@@ -176,6 +180,7 @@ describeDesktop('the cross-device command queue', () => {
       // B re-published its desk under the new key, which A reads.
       await waitFor('B to publish under the new key', () => obs.doc.readSnapshot(idOf(b)).snapshot !== null);
     } finally {
+      await c.stopService();
       c.dispose();
     }
   });
