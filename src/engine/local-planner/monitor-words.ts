@@ -69,6 +69,11 @@ export function pickMonitor(word: MonitorWord, snap: ContextSnapshot, current: M
       const m = targetMonitor(monitors, word, current);
       return typeof m === 'string' ? { result: ask(`${m[0]!.toUpperCase()}${m.slice(1)}.`, CONFIDENCE.noMatch) } : { monitor: m };
     }
+    case 'portrait': {
+      // Taller than wide: a monitor turned on its side.
+      const tall = monitors.filter((m) => m.bounds[3] - m.bounds[1] > m.bounds[2] - m.bounds[0]);
+      return tall.length === 1 ? { monitor: tall[0]! } : tall.length ? which(snap, tall) : { result: ask('No monitor is in portrait (taller than wide).', CONFIDENCE.noMatch) };
+    }
     case 'big':
     case 'small': {
       if (monitors.length === 1) return { monitor: monitors[0]! };

@@ -264,3 +264,29 @@ describe('saved sets, recent files and run-on placements', () => {
     expect(plan('slack left half blorp right half').env.needs_clarification).toBe(true);
   });
 });
+
+describe('monitor words, preset words, sizes', () => {
+  const portraitDesk = (): ContextSnapshot => ({
+    ...desk(),
+    monitors: [
+      { id: 'L', name: 'eDP-1', roles: ['main', 'left'], bounds: [0, 0, 1920, 1080], work_area: [0, 32, 1920, 1080], primary: true, scale: 1 },
+      { id: 'P', name: 'DP-2', roles: ['right'], bounds: [1920, 0, 3000, 1920], work_area: [1920, 0, 3000, 1920], primary: false, scale: 1 },
+    ],
+  });
+
+  it('"the portrait monitor", "the vertical screen" is the one taller than wide', () => {
+    expect(commands('put slack on the vertical monitor', portraitDesk())).toEqual([{ type: 'place_app', app_name: 'Slack', monitor: 'right' }]);
+    expect(commands('slack to the portrait screen', portraitDesk())).toEqual([{ type: 'place_app', app_name: 'Slack', monitor: 'right' }]);
+    expect(plan('put slack on the vertical monitor').env.clarification_reason).toMatch(/No monitor is in portrait/);
+  });
+
+  it('"review mode": "mode" says a preset, and only "Code Review" holds the word', () => {
+    expect(commands('switch to review mode')).toEqual([{ type: 'activate_preset', preset_name: 'Code Review' }]);
+    expect(plan('switch to code mode').env.needs_clarification).toBe(true);
+  });
+
+  it('"shrink slack to 800x600 centered" is that size, centred; "blow up slack to full screen" fills the screen', () => {
+    expect(commands('shrink slack to 800x600 centered')).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [560, 256, 1360, 856] }]);
+    expect(commands('blow up slack to full screen')).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [0, 32, 1920, 1080] }]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Half } from './placement';
 
 export type MonitorWord =
   | 'left' | 'right' | 'main' | 'other' | 'second' | 'middle' | 'laptop' | 'big' | 'small'
-  | 'top' | 'bottom' | 'next' | 'previous'
+  | 'top' | 'bottom' | 'next' | 'previous' | 'portrait'
   | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
 
 export type Position =
@@ -26,7 +26,10 @@ const MONITOR_WORDS: Record<string, MonitorWord> = {
   middle: 'middle', center: 'middle', centre: 'middle', laptop: 'laptop', 'built-in': 'laptop', builtin: 'laptop',
   internal: 'laptop', big: 'big', bigger: 'big', biggest: 'big', large: 'big', larger: 'big', largest: 'big',
   small: 'small', smaller: 'small', smallest: 'small', top: 'top', upper: 'top', bottom: 'bottom', lower: 'bottom',
+  '4k': 'big', uhd: 'big', ultrawide: 'big', portrait: 'portrait', vertical: 'portrait', rotated: 'portrait', tall: 'portrait',
 };
+/** Words that name one monitor by themselves ("on the 4k", "to the portrait"), as "left" does. */
+const ALONE_WORDS = new Set(['4k', 'uhd', 'ultrawide', 'portrait', 'vertical']);
 /** Words that name a monitor even without "monitor" after them ("chrome left", "to the laptop"). */
 const ALONE: ReadonlySet<MonitorWord> = new Set(['left', 'right', 'main', 'other', 'laptop']);
 
@@ -63,7 +66,7 @@ const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => Position | null]> = [
   [new RegExp(`^${MON} (${MON_NOUN.slice(3, -1)})$`), (m) => ({ kind: 'monitor', monitor: monitorWord(m[1])!, named: m[2] !== 'side' })],
   [new RegExp(`^${MON}$`), (m) => {
     const w = monitorWord(m[1])!;
-    return ALONE.has(w) ? { kind: 'monitor', monitor: w } : isNumber(w) ? { kind: 'monitor', monitor: w, named: true } : null;
+    return ALONE.has(w) || ALONE_WORDS.has(m[1]!) ? { kind: 'monitor', monitor: w } : isNumber(w) ? { kind: 'monitor', monitor: w, named: true } : null;
   }],
   [
     new RegExp(`^(left|right|top|bottom) half(?: of (?:the |my )?(?:screen|monitor|display))?(?: ${ON_MONITOR})?$`),

@@ -27,7 +27,7 @@ const PLACE_VERB = /^(?:move|put|place|send|throw|shift|drag|snap|push|dock|tile
 const MAX_VERB = new RegExp(
   `^(?:maximi[sz]e|max out|max|fullscreen|full screen|full-screen|expand|enlarge)\\s+(.+?)(?:\\s+(?:on|to|onto|in) ${MONITOR_PHRASE})?$`,
 );
-const MAKE_MAX = /^(?:make|set|turn)\s+(.+?)\s+(?:full ?screen|full-screen|maximi[sz]ed|max(?:imum)? size|fill the screen|take up the (?:whole|full|entire) screen)$/;
+const MAKE_MAX = /^(?:make|set|turn|blow up|stretch)\s+(.+?)\s+(?:to (?:the )?)?(?:full ?screen|full-screen|maximi[sz]ed|max(?:imum)? size|fill the screen|take up the (?:whole|full|entire) screen|full size|the whole screen)$/;
 const MAX_TAIL = /^(.+?)\s+(?:full ?screen|full-screen|maximi[sz]ed?)$/;
 const CENTER_VERB = /^(?:cent(?:er|re))\s+(.+)$/;
 const FOR_APP = /^(.+?)\s+for\s+(.+)$/;
@@ -42,7 +42,13 @@ const STEP_VERB = /^(grow|shrink)\s+(.+?)(?:\s+(?:a (?:bit|little|tad)|slightly)
 const STEP_TAIL = /^(.+?)\s+(?:a (?:bit|little|tad) )?(bigger|larger|smaller)$/;
 const GROWS: Record<string, 'larger' | 'smaller'> = { bigger: 'larger', larger: 'larger', grow: 'larger', smaller: 'smaller', tinier: 'smaller', shrink: 'smaller' };
 
+// "shrink alacritty to 800x600 centered": a size said, not a step.
+const SIZE_TO = /^(?:shrink|grow|resize|size|scale)\s+(.+?)\s+to\s+(\d{2,5}\s*(?:x|\u00d7|by)\s*\d{2,5}.*)$/;
+
 export function placeRule(clause: string, ctx: ClauseContext): ClauseResult | null {
+  const sized = SIZE_TO.exec(clause);
+  const size = sized ? parseCenter(`${sized[1]} ${sized[2]}`) : null;
+  if (size?.size) return placeOne(size.app, { kind: 'center', size: size.size, monitor: size.monitor }, ctx, true);
   let m = ALMOST_VERB.exec(clause);
   if (m) return placeOne(m[1]!, { kind: 'layout', layout: 'almost_maximize', monitor: monitorWord(m[2]) }, ctx, true);
   m = STEP_MAKE.exec(clause);

@@ -1,7 +1,7 @@
 import type { ClauseContext } from '../clause-context';
 import { askWhichPreset } from '../choices';
 import { noPreset } from '../messages';
-import { matchPreset } from '../preset-matcher';
+import { matchPreset, presetsWithWord } from '../preset-matcher';
 import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
 
 // Presets by name: "code space", "activate focus mode", "switch to writing mode", "meeting
@@ -30,6 +30,9 @@ export function presetRule(clause: string, ctx: ClauseContext): ClauseResult | n
   const found = matchPreset(name, ctx.snap.presets, saysLayout || presetVerb);
   if (found.kind === 'one') return ok({ type: 'activate_preset', preset_name: found.name });
   if (found.kind === 'many') return askWhichPreset(found.names);
+  // "review mode": "mode" says a preset, and one preset's name holds the word ("Code Review").
+  const partial = saysLayout ? presetsWithWord(name.replace(LAYOUT_SUFFIX, ''), ctx.snap.presets) : [];
+  if (partial.length === 1) return ok({ type: 'activate_preset', preset_name: partial[0]! });
   // "activate slack" may still be an app; "writing mode" with no such preset is a preset question.
   if (saysLayout && (m === null || presetVerb || /^(?:switch|go|change|start|use|enter|get)/.test(m[1]!))) {
     return ask(noPreset(name.replace(LAYOUT_SUFFIX, ''), ctx.snap.presets), CONFIDENCE.noMatch);
