@@ -57,6 +57,15 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     });
 
   program
+    .command('windows')
+    .description('list every window with its id (window_id in window commands), app, title, monitor, frame and state, topmost first')
+    .option('--json', 'print them as JSON')
+    .action(async (o: { json?: boolean }) => {
+      const { runWindows } = await import('./windows-command');
+      code = await runWindows(flags(), { json: !!o.json }, io);
+    });
+
+  program
     .command('exec')
     .description('validate and execute commands: an envelope, one command, or an array of commands (prints the JSON report)')
     .argument('<json>', 'the JSON, or - to read it from standard input')

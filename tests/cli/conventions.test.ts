@@ -13,7 +13,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Every command that lists things; each must take --json. */
-const LISTINGS = [['presets', 'list'], ['devices'], ['devices', 'requests'], ['context']];
+const LISTINGS = [['presets', 'list'], ['devices'], ['devices', 'requests'], ['context'], ['windows']];
 
 describe('CLI conventions', () => {
   let dir: string;
@@ -54,6 +54,13 @@ describe('CLI conventions', () => {
     } finally {
       rmSync(path.join(dir, 'presets.json'), { force: true });
     }
+  });
+
+  it('windows without a window backend (no X display): exit 1 and why, on stderr', async () => {
+    const r = await runCli(['windows', '--json'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^windows are unavailable: .+\n$/);
   });
 
   it('run: Chrome not running is a failure (exit 1, "unavailable"), not a question (3)', async () => {

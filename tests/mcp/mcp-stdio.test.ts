@@ -20,7 +20,7 @@ const TOOL_NAMES = [
   'list_devices', 'desktop_snapshot', 'list_tabs', 'search_tabs', 'switch_tab', 'open_url', 'close_tabs',
   'find_tabs', 'count_tabs_by_domain', 'reload_tabs', 'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs', 'move_tabs',
   'close_duplicate_tabs', 'save_tabs', 'restore_tabs', 'list_apps', 'focus_app',
-  'place_app', 'close_app', 'swap_apps', 'tile_apps', 'set_app_state', 'list_recent', 'open_recent', 'list_presets', 'apply_preset', 'save_preset', 'undo', 'query', 'do',
+  'place_app', 'close_app', 'list_windows', 'swap_apps', 'tile_apps', 'set_app_state', 'list_recent', 'open_recent', 'list_presets', 'apply_preset', 'save_preset', 'undo', 'query', 'do',
 ];
 
 describeDesktop('deskpilot mcp over stdio on a real desktop', () => {

@@ -22,6 +22,9 @@ export const tabId = text(200);
 
 export const appName = text(MAX_NAME_LENGTH);
 
+/** One of an app's windows, by the id list_windows gives (window_id). */
+export const windowId = text(200).describe("A window's id from list_windows (window_id), for one of an app's windows; default: its most recent.");
+
 export const tabIndices = z
   .array(tabIndex, { error: 'must be an array of positive integers' })
   .min(1, { error: 'must list at least one tab index' })

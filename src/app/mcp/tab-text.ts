@@ -15,6 +15,7 @@ export const tabData = (t: TabInfo) => ({
   url: t.url,
   active: t.is_active,
   window: t.window_index,
+  ...(t.browser_window_id !== undefined ? { browser_window_id: t.browser_window_id } : {}),
   tab_id: t.target_id,
   ...(t.content_summary ? { summary: t.content_summary } : {}),
 });
@@ -33,7 +34,15 @@ export const appsData = (snap: ContextSnapshot) => ({
   monitors: snap.monitors.map((m) => ({ name: m.name, roles: m.roles, bounds: m.bounds, work_area: m.work_area, primary: m.primary })),
   apps: snap.running_apps.map((a) => ({
     name: a.name,
-    windows: a.windows.map((w) => ({ title: w.title, bounds: w.bounds, monitor: w.monitor, focused: w.focused, minimized: w.minimized })),
+    windows: a.windows.map((w) => ({
+      window_id: w.id,
+      title: w.title,
+      bounds: w.bounds,
+      monitor: w.monitor,
+      focused: w.focused,
+      minimized: w.minimized,
+      ...(w.state ? { state: w.state } : {}),
+    })),
   })),
 });
 

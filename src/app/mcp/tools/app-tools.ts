@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { closestNames } from '../../../engine/closest-names';
-import { centred, currentMonitor } from '../../../engine/local-planner/placement';
-import { targetMonitor } from '../../../engine/monitor-roles';
+import { centred } from '../../../engine/local-planner/placement';
+import { monitorOf, targetMonitor } from '../../../engine/monitor-roles';
 import { byName } from '../../../engine/words';
 import { Bounds } from '../../../protocol/commands';
 import { LAYOUTS, Layout, MonitorTarget } from '../../../protocol/window-layouts';
-import type { ContextSnapshot, MonitorInfo, RunningApp } from '../../../protocol/context';
+import type { ContextSnapshot, MonitorInfo, RunningApp, WindowInfo } from '../../../protocol/context';
 import { confirmGate } from '../confirm-gate';
 import { defineTool } from '../define-tool';
-import { appName, confirm } from '../fields';
+import { appName, confirm, windowId } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
 import { appsData, appsText } from '../tab-text';
 import { ToolError } from '../tool-error';
@@ -33,10 +33,10 @@ export const focusApp = defineTool({
   name: 'focus_app',
   title: 'Focus an app',
   description: 'Bring an app to the front; an installed app that is not running is started. Use the exact name from list_apps or desktop_snapshot (case does not matter).',
-  input: { app_name: appName.describe('The app\'s name, e.g. "Google Chrome" or "XTerm".') },
+  input: { app_name: appName.describe('The app\'s name, e.g. "Google Chrome" or "XTerm".'), window_id: windowId.optional() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'focus_app', app_name: args.app_name }));
+    return reportOutput(await ctx.desk.exec({ type: 'focus_app', app_name: args.app_name, ...which(args.window_id) }));
   },
 });
 
@@ -62,6 +62,7 @@ export const placeApp = defineTool({
     'or exact bounds [left, top, right, bottom] of the outer frame in absolute screen pixels.',
   input: {
     app_name: appName.describe('The app\'s name from list_apps, e.g. "Google Chrome".'),
+    window_id: windowId.optional(),
     monitor: MonitorTarget.optional(),
     position: z.enum(POSITIONS, { error: `must be one of ${POSITIONS.join(', ')}` }).optional().describe(Layout.description ?? 'Where on the monitor.'),
     width: size('width'),
@@ -78,17 +79,20 @@ export const placeApp = defineTool({
       throw new ToolError('Nothing was done: width and height go with position "center" (for any other frame give bounds).', 'invalid_argument');
     }
     if (args.position === undefined) {
-      return reportOutput(await ctx.desk.exec({ type: 'place_app', app_name: args.app_name, ...(args.monitor ? { monitor: args.monitor } : {}), ...(args.bounds ? { bounds: args.bounds } : {}) }));
+      return reportOutput(
+        await ctx.desk.exec({ type: 'place_app', app_name: args.app_name, ...which(args.window_id), ...(args.monitor ? { monitor: args.monitor } : {}), ...(args.bounds ? { bounds: args.bounds } : {}) }),
+      );
     }
     const snap = await ctx.desk.snapshot({ summaries: false });
     if (!snap.sources.windows.ok) throw new ToolError(`Nothing was done: windows are unavailable. ${snap.sources.windows.message}`, 'unavailable');
     const app = runningApp(snap, args.app_name);
     if (args.position !== 'center' || (args.width === undefined && args.height === undefined)) {
       const monitor = args.monitor ? { monitor: args.monitor } : {};
-      return reportOutput(await ctx.desk.exec({ type: 'place_app', app_name: app.name, layout: args.position, ...monitor }, { snapshot: snap }));
+      return reportOutput(await ctx.desk.exec({ type: 'place_app', app_name: app.name, ...which(args.window_id), layout: args.position, ...monitor }, { snapshot: snap }));
     }
-    const bounds = centredBounds(areaOf(snap, app, args.monitor), app, args.width, args.height);
-    return reportOutput(await ctx.desk.exec({ type: 'place_app', app_name: app.name, bounds }, { snapshot: snap }));
+    const win = windowOf(app, args.window_id);
+    const bounds = centredBounds(areaOf(snap, app, win, args.monitor), app, win, args.width, args.height);
+    return reportOutput(await ctx.desk.exec({ type: 'place_app', app_name: app.name, ...which(args.window_id), bounds }, { snapshot: snap }));
   },
 });
 
@@ -100,9 +104,19 @@ function runningApp(snap: ContextSnapshot, name: string): RunningApp {
   throw new ToolError(`Nothing was done: app_name: no running app is named "${name}"; ${hint}.`, 'invalid_argument');
 }
 
+const which = (id: string | undefined) => (id === undefined ? {} : { window_id: id });
+
+/** The window named by id, else the app's most recent; an id that is not the app's is refused. */
+function windowOf(app: RunningApp, id: string | undefined): WindowInfo {
+  const win = id === undefined ? app.windows[0] : app.windows.find((w) => w.id === id);
+  if (win) return win;
+  if (id !== undefined) throw new ToolError(`Nothing was done: window_id: ${app.name} has no window ${id} open now; call list_windows for the windows open now.`, 'invalid_argument');
+  throw new ToolError(`Nothing was done: ${app.name} has no open window to place.`, 'invalid_argument');
+}
+
 /** The monitor whose work area the position is in: the one named, else the one the window is on. */
-function areaOf(snap: ContextSnapshot, app: RunningApp, role: MonitorTarget | undefined): MonitorInfo {
-  const current = currentMonitor(snap, app);
+function areaOf(snap: ContextSnapshot, app: RunningApp, win: WindowInfo, role: MonitorTarget | undefined): MonitorInfo {
+  const current = monitorOf(win.bounds, snap.monitors) ?? (snap.monitors.length === 1 ? snap.monitors[0]! : null);
   const named = role ? targetMonitor(snap.monitors, role, current) : null;
   const monitor = role ? (typeof named === 'string' ? null : named) : current;
   if (monitor) return monitor;
@@ -114,10 +128,8 @@ function areaOf(snap: ContextSnapshot, app: RunningApp, role: MonitorTarget | un
 }
 
 /** Centred W×H (default: the window's own size) in the monitor's work area. */
-function centredBounds(monitor: MonitorInfo, app: RunningApp, width?: number, height?: number): number[] {
+function centredBounds(monitor: MonitorInfo, app: RunningApp, win: WindowInfo, width?: number, height?: number): number[] {
   const area = monitor.work_area;
-  const win = app.windows[0];
-  if (!win) throw new ToolError(`Nothing was done: ${app.name} has no open window to place.`, 'invalid_argument');
   const [w, h] = [width ?? win.bounds[2] - win.bounds[0], height ?? win.bounds[3] - win.bounds[1]];
   const rect = centred(area, w, h);
   if (rect) return rect;

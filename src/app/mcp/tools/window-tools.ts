@@ -2,13 +2,38 @@ import { z } from 'zod';
 import { MAX_TILED } from '../../../protocol/commands';
 import type { RecentItem } from '../../../protocol/context';
 import { MonitorTarget, WINDOW_STATES } from '../../../protocol/window-layouts';
+import { windowRows, windowsText } from '../../../engine/window-listing';
 import { defineTool } from '../define-tool';
-import { appName, text } from '../fields';
+import { appName, text, windowId } from '../fields';
 import { reportOutput } from '../report-output';
+import { ToolError } from '../tool-error';
 
-// Windows beyond one placement — swap two, tile several, minimise / restore / full screen —
-// and reopening a recent file or project. Each is the protocol's own command, run (and
+// Windows beyond one placement — list them with their ids, swap two, tile several, minimise /
+// restore / full screen — and reopening a recent file or project. Each is the protocol's own command, run (and
 // validated against the desk) like the CLI's `exec`, so undo covers it where it can.
+
+const windowIds = z
+  .array(windowId.nullable())
+  .max(MAX_TILED)
+  .optional()
+  .describe('Window ids from list_windows, one per app name in the same order (null: that app\'s most recent window); lets one app be named twice.');
+const withIds = (ids: Array<string | null> | undefined) => (ids === undefined ? {} : { window_ids: ids });
+
+export const listWindows = defineTool({
+  name: 'list_windows',
+  title: 'List windows',
+  description:
+    'Every window of this computer, topmost first: its window_id (what place_app, focus_app, set_app_state, swap_apps and tile_apps take), app, title, monitor, ' +
+    'frame [left,top,right,bottom], state (normal/minimized/maximized/fullscreen), stacking (0 = topmost) and, for a browser window, its tabs (tab ids as in list_tabs).',
+  input: {},
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async handler(_args, { ctx }) {
+    const snap = await ctx.desk.snapshot({ summaries: false });
+    if (!snap.sources.windows.ok) throw new ToolError(`Windows are unavailable: ${snap.sources.windows.message}`, 'unavailable');
+    const rows = windowRows(snap);
+    return { text: windowsText(rows), data: { windows: rows } };
+  },
+});
 
 const appNames = (min: number, max: number, what: string) =>
   z
@@ -21,11 +46,11 @@ export const swapApps = defineTool({
   name: 'swap_apps',
   title: "Swap two apps' windows",
   description: "Swap two apps' windows: each takes the other's position and size, on whichever monitor it is. Names as in list_apps.",
-  input: { app_names: appNames(2, 2, 'The two apps, e.g. ["Google Chrome", "XTerm"].') },
+  input: { app_names: appNames(2, 2, 'The two apps, e.g. ["Google Chrome", "XTerm"].'), window_ids: windowIds },
   // Swapping twice puts them back: not idempotent.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'swap_apps', app_names: args.app_names }));
+    return reportOutput(await ctx.desk.exec({ type: 'swap_apps', app_names: args.app_names, ...withIds(args.window_ids) }));
   },
 });
 
@@ -37,12 +62,13 @@ export const tileApps = defineTool({
     '(default monitor: the one the first app is on).',
   input: {
     app_names: appNames(2, MAX_TILED, 'The apps, left to right, e.g. ["Google Chrome", "XTerm", "XClock"].'),
+    window_ids: windowIds,
     monitor: MonitorTarget.optional(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
     const monitor = args.monitor === undefined ? {} : { monitor: args.monitor };
-    return reportOutput(await ctx.desk.exec({ type: 'tile_apps', app_names: args.app_names, ...monitor }));
+    return reportOutput(await ctx.desk.exec({ type: 'tile_apps', app_names: args.app_names, ...withIds(args.window_ids), ...monitor }));
   },
 });
 
@@ -54,11 +80,13 @@ export const setAppState = defineTool({
     'Undo puts it back as it was.',
   input: {
     app_name: appName.describe('The running app\'s name from list_apps.'),
+    window_id: windowId.optional(),
     state: z.enum(WINDOW_STATES, { error: `must be one of ${WINDOW_STATES.join(', ')}` }).describe('minimized, normal (restore) or fullscreen.'),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'set_app_state', app_name: args.app_name, state: args.state }));
+    const which = args.window_id === undefined ? {} : { window_id: args.window_id };
+    return reportOutput(await ctx.desk.exec({ type: 'set_app_state', app_name: args.app_name, ...which, state: args.state }));
   },
 });
 
@@ -96,4 +124,4 @@ export const openRecent = defineTool({
   },
 });
 
-export const WINDOW_TOOLS = [swapApps, tileApps, setAppState, listRecent, openRecent];
+export const WINDOW_TOOLS = [listWindows, swapApps, tileApps, setAppState, listRecent, openRecent];
