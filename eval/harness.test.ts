@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Planner, PlannerAnswer, PlanRequest } from '../src/engine/ports';
 import { canonicalUrl, figures, loadLabelledSet, runCases, sameCommands, type EvalPlanner, type LabelledCase } from './harness';
+import { createLocalPlanner } from '../src/engine/local-planner';
 import { autoPlanner, buildPlanner } from './planners';
 import { main } from './run';
 
@@ -121,6 +122,18 @@ describe('comparison', () => {
     expect(sameCommands([{ type: 'place_app', app_name: 'Slack', bounds: [0, 38, 756, 982] }], [{ type: 'place_app', app_name: 'Slack', bounds: [0, 38, 756, 982] }, { type: 'place_app', app_name: 'Slack', monitor: 'right' }], snap)).toBe(false);
     expect(canonicalUrl('github.com/vercel')).not.toBe(canonicalUrl('github.com'));
     expect(canonicalUrl('localhost:3000')).toBe('http://localhost:3000');
+  });
+});
+
+describe('the offline matcher on the labelled set (the bar issue 26 set)', () => {
+  it('answers nothing wrongly anywhere, asks back everything it must, and covers blind-2026-11 at 85% or more', async () => {
+    const local = createLocalPlanner();
+    const all = figures(await runCases({ describe: () => 'local', plan: (r) => local.plan(r) }, set, set.cases));
+    expect(all.counts).toMatchObject({ wrong: 0, invalid: 0, error: 0 });
+    expect(all.clarifyRecall.n).toBe(all.clarifyRecall.of);
+    expect(all.coverage.n / all.coverage.of).toBeGreaterThanOrEqual(0.95);
+    const blind = figures(await runCases({ describe: () => 'local', plan: (r) => local.plan(r) }, set, set.cases.filter((c) => c.tags.includes('blind-2026-11'))));
+    expect(blind.coverage.n / blind.coverage.of).toBeGreaterThanOrEqual(0.85);
   });
 });
 
