@@ -32,7 +32,7 @@ export async function swapApps(refs: readonly AppWindowRef[], ports: WindowOpsPo
   const [wa, wb] = [await shown(desk, a!, refs[0]!.app, undo), await shown(desk, b!, refs[1]!.app, undo)];
   const targets = [wb.bounds, wa.bounds];
   const got = [await placeWindow(desk.backend, wa, refs[0]!.app, targets[0]!, undo), await placeWindow(desk.backend, wb, refs[1]!.app, targets[1]!, undo)];
-  [wa, wb].forEach((w, i) => front?.placed(desk.backend, w, refs[i]!.app, desk.windows, undo));
+  [wa, wb].forEach((w, i) => front?.placed(desk.backend, w, refs[i]!.app, desk.windows, undo, got[i]!));
   const parts = refs.map((r, i) => `${r.app} to ${formatRect(got[i]!)}${sizeNote(targets[i]!, got[i]!)}`);
   return { ok: true, message: `Swapped ${refs[0]!.app} and ${refs[1]!.app}: ${parts.join(', ')}`, data: { windows: refs.map((r, i) => ({ window_id: r.windowId, bounds: got[i] })) } };
 }
@@ -53,7 +53,7 @@ export async function tileApps(
   for (const [i, ref] of refs.entries()) {
     const w = await shown(desk, windows[i]!, ref.app, undo);
     const got = await placeWindow(desk.backend, w, ref.app, frames[i]!, undo);
-    front?.placed(desk.backend, w, ref.app, desk.windows, undo);
+    front?.placed(desk.backend, w, ref.app, desk.windows, undo, got);
     parts.push(`${ref.app} at ${formatRect(got)}${sizeNote(frames[i]!, got)}`);
     placed.push({ window_id: w.id, bounds: got });
   }

@@ -130,7 +130,7 @@ export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: U
   }
   const { frame: target, monitor } = targetFrame(w, req, desk.monitors);
   const got = await placeWindow(desk.backend, w, req.app, target, undo);
-  if (req.raise !== false) front?.placed(desk.backend, w, req.app, desk.windows, undo);
+  if (req.raise !== false) front?.placed(desk.backend, w, req.app, desk.windows, undo, got);
   // Said as a person would ("XTerm → left half of LEFT"); the numbers are in `data` (--json, --verbose).
   return { ok: true, message: `${req.app} → ${placedWhere(req, target, monitor)}${sizeNote(target, got)}`, data: placementData(w, target, got) };
 }

@@ -127,6 +127,21 @@ describeDesktop('windows by id on a real X11 desktop (issue 27)', () => {
     expect(frameOf(env, ids['dp-three']!)).toEqual(three);
   });
 
+  it('after a swap neither window is hidden: the small one ends above the large one that holds its frame (stacking order)', async () => {
+    const chromium = (await rows()).find((r) => r.app === 'Chromium')!;
+    await exec({ type: 'place_app', app_name: 'XTerm', window_id: ids['dp-one'], bounds: [100, 100, 1500, 900] });
+    await exec({ type: 'place_app', app_name: 'Chromium', bounds: [300, 300, 900, 700] });
+    // XTerm first: placed first, raised first — the browser, placed last, would cover it entirely.
+    const r = await exec({ type: 'swap_apps', app_names: ['XTerm', 'Chromium'], window_ids: [ids['dp-one'], null] });
+    expect(r.code).toBe(0);
+    const [xterm, browser] = [frameOf(env, ids['dp-one']!), frameOf(env, chromium.id)];
+    expect(browser.slice(0, 2)).toEqual([100, 100]);
+    expect(xterm.slice(0, 2)).toEqual([300, 300]);
+    expect(browser[0] <= xterm[0] && browser[1] <= xterm[1] && browser[2] >= xterm[2] && browser[3] >= xterm[3]).toBe(true);
+    const order = stacking();
+    expect(order.indexOf(Number(ids['dp-one']))).toBeGreaterThan(order.indexOf(Number(chromium.id)));
+  });
+
   it('over MCP: list_windows gives the ids, and place_app takes one with the monitor as the snapshot prints it ("LEFT")', async () => {
     const listed = await mcp.call('list_windows');
     expect(listed.isError).toBeFalsy();
