@@ -54,8 +54,13 @@ export async function runServiceStatus(flags: ConfigFlags, io: Io): Promise<numb
   if (!client) {
     // A host of this folder that listens elsewhere (started with another XDG_RUNTIME_DIR) is named, not denied.
     const owner = await (await import('../platform/storage/desk-owner')).deskOwner(configDirFrom(flags));
-    if (owner) {
+    if (owner && owner.socket !== socketPath) {
       io.out(`no DeskPilot service answers on ${socketPath}, but one runs for ${configDirFrom(flags)}: pid ${owner.pid}, on ${owner.socket} (started with another XDG_RUNTIME_DIR?)\n`);
+      return EXIT.failed;
+    }
+    if (owner) {
+      // Its own socket, not used: the folder is not private (others could have put it there), or it does not answer.
+      io.out(`no DeskPilot service is running that this CLI may use: pid ${owner.pid} holds ${configDirFrom(flags)} on ${socketPath}, but that socket was not used (its folder must be yours and private, 0700) or did not answer\n`);
       return EXIT.failed;
     }
     io.out(`no DeskPilot service is running for ${configDirFrom(flags)} (socket ${socketPath}); start one with \`deskpilot service\`\n`);

@@ -91,6 +91,7 @@ describe('the service socket is private to its user', () => {
       const status = await runCli(['service', 'status'], { env });
       expect(status.code).toBe(1);
       expect(status.stdout).toContain('no DeskPilot service is running');
+      expect(status.stdout).not.toContain('DeskPilot service 0.');
     } finally {
       chmodSync(path.dirname(socketPath), 0o700);
     }
