@@ -284,14 +284,15 @@ async function restoreTabs(cmd: Op<'restore_tabs'>, chrome: ChromeBackend, { por
   if (!store) throw new DeskPilotError('saved sets of tabs are not available here (no config directory)', 'unavailable');
   const collection = (await store.list()).find((c) => c.name.toLowerCase() === cmd.name.toLowerCase());
   if (!collection) throw new DeskPilotError(`the saved set "${cmd.name}" was deleted after the snapshot; nothing was opened`, 'stale');
-  const outcomes = await chrome.openTabs(
-    collection.tabs.map((t) => ({ url: t.url, pinned: t.pinned })),
-    { newWindow: cmd.command.new_window === true },
-  );
+  // A tab of the set that is open already is not opened twice, unless duplicates were asked for.
+  const open = cmd.command.duplicates ? new Set<string>() : new Set((await chrome.listTabs()).map((t) => t.url));
+  const toOpen = collection.tabs.filter((t) => !open.has(t.url));
+  const skipped = collection.tabs.length - toOpen.length;
+  const outcomes = toOpen.length ? await chrome.openTabs(toOpen.map((t) => ({ url: t.url, pinned: t.pinned })), { newWindow: cmd.command.new_window === true }) : [];
   const opened: string[] = [];
   const refused: string[] = [];
   outcomes.forEach((o, i) => {
-    const saved = collection.tabs[i]!;
+    const saved = toOpen[i]!;
     if ('targetId' in o) {
       opened.push(o.targetId);
       undo.tab({ kind: 'opened', target_id: o.targetId, label: `"${saved.title || saved.url}"` });
@@ -299,7 +300,7 @@ async function restoreTabs(cmd: Op<'restore_tabs'>, chrome: ChromeBackend, { por
   });
   return {
     ok: refused.length === 0,
-    message: `Reopened ${plural(opened.length, 'tab')} from "${collection.name}"${cmd.command.new_window ? ' in a new window' : ''}${refused.length ? `; not opened: ${refused.join('; ')}` : ''}`,
-    data: { name: collection.name, opened: opened.length, target_ids: opened, not_opened: refused },
+    message: `Reopened ${plural(opened.length, 'tab')} from "${collection.name}"${cmd.command.new_window && opened.length ? ' in a new window' : ''}${skipped ? `; ${skipped} already open, skipped` : ''}${refused.length ? `; not opened: ${refused.join('; ')}` : ''}`,
+    data: { name: collection.name, opened: opened.length, skipped_open: skipped, target_ids: opened, not_opened: refused },
   };
 }

@@ -73,6 +73,7 @@ export const RestoreTabs = z
     type: z.literal('restore_tabs'),
     name: name('Exact name of a saved set of tabs.'),
     new_window: z.boolean({ error: 'must be true or false' }).optional().describe('true: open them in a new window.'),
+    duplicates: z.boolean({ error: 'must be true or false' }).optional().describe('true: reopen tabs already open too.'),
   })
   .describe('Reopen a saved set of tabs (the set stays saved).');
 

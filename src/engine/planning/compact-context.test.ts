@@ -2,7 +2,7 @@ import { encode } from 'gpt-tokenizer';
 import { describe, expect, it } from 'vitest';
 import type { ContextSnapshot } from '../../protocol/context';
 import { bigSnapshot } from '../../../tests/support/big-snapshot';
-import { compactContext } from './compact-context';
+import { appLine, compactContext } from './compact-context';
 
 const small = (over: Partial<ContextSnapshot> = {}): ContextSnapshot => ({
   taken_at: '2026-11-26T10:00:00.000Z',
@@ -119,5 +119,13 @@ describe('compactContext', () => {
     const b = small({ installed_apps: [...a.installed_apps].reverse() });
     expect(compactContext(a)).toBe(compactContext(b));
     expect(compactContext(bigSnapshot())).toBe(compactContext(bigSnapshot()));
+  });
+});
+
+describe('windows in the compact context (issue 27)', () => {
+  it('an app with several windows lists each with its id, for window_id; one window needs none', () => {
+    const w = (id: string, title: string) => ({ id, title, bounds: [0, 0, 10, 10] as [number, number, number, number], monitor: 'LEFT', focused: false, minimized: false });
+    expect(appLine('XTerm', [w('0xa', 'build'), w('0xb', 'vim')])).toBe('XTerm: id 0xa "build" [0,0,10,10] LEFT; id 0xb "vim" [0,0,10,10] LEFT');
+    expect(appLine('XClock', [w('0xc', 'xclock')])).toBe('XClock: "xclock" [0,0,10,10] LEFT');
   });
 });

@@ -75,9 +75,11 @@ export const monitorLine = (m: MonitorInfo) => `${m.name} ${m.roles.join(',') ||
 
 export function appLine(name: string, windows: readonly WindowInfo[]): string {
   if (!windows.length) return `${name}: no windows`;
+  // With several windows each says its id, for window_id ("the second xterm"); one needs none.
+  const several = windows.length > 1;
   const parts = windows.map((w) => {
     const flags = [w.focused && 'focused', w.minimized && 'minimized'].filter(Boolean).join(' ');
-    return [quote(w.title, TITLE_MAX), rect(w.bounds), w.monitor ?? 'offscreen', flags].filter(Boolean).join(' ');
+    return [several && `id ${w.id}`, quote(w.title, TITLE_MAX), rect(w.bounds), w.monitor ?? 'offscreen', flags].filter(Boolean).join(' ');
   });
   return `${name}: ${parts.join('; ')}`;
 }

@@ -219,11 +219,17 @@ export const saveTabs = defineTool({
 export const restoreTabs = defineTool({
   name: 'restore_tabs',
   title: 'Reopen a saved set of tabs',
-  description: 'Reopen the tabs of a set saved with save_tabs (the set stays saved); new_window: true opens them in a new window. desktop_snapshot lists the sets (tab_collections).',
-  input: { name: text(MAX_NAME_LENGTH).describe('The saved set\'s name.'), new_window: z.boolean().optional().describe('Open them in a new window.') },
+  description:
+    'Reopen the tabs of a set saved with save_tabs (the set stays saved); tabs already open are skipped (the result says how many) unless duplicates: true; ' +
+    'new_window: true opens them in a new window. desktop_snapshot lists the sets (tab_collections).',
+  input: {
+    name: text(MAX_NAME_LENGTH).describe('The saved set\'s name.'),
+    new_window: z.boolean().optional().describe('Open them in a new window.'),
+    duplicates: z.boolean().optional().describe('Also open the tabs that are open already.'),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'restore_tabs', name: args.name, ...(args.new_window ? { new_window: true } : {}) }));
+    return reportOutput(await ctx.desk.exec({ type: 'restore_tabs', name: args.name, ...(args.new_window ? { new_window: true } : {}), ...(args.duplicates ? { duplicates: true } : {}) }));
   },
 });
 
