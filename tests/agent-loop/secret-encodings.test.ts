@@ -101,7 +101,10 @@ describeDesktop('agent: a secret the page re-encodes never reaches the model (re
     expect(afterTyping).toContain('title="{{SECRET:PW}}"');
     expect(afterTyping).toMatch(new RegExp(String.raw`<call method="GET" url="/api/collect\?h=${hidden}"`));
     const afterReading = userMessage(llm, 4);
-    for (const label of ['reversed', 'HEX', 'pct']) expect(afterReading).toMatch(new RegExp(`${label} ${hidden} `));
+    for (const label of ['reversed', 'pct']) expect(afterReading).toMatch(new RegExp(`${label} ${hidden} `));
+    // A 16-byte secret in upper-case hex has the shape of a Chromium tab id (32 upper-case hex
+    // digits), which the browser side removes from all page text before the agent loop sees it.
+    expect(afterReading).toMatch(new RegExp(String.raw`HEX (${hidden.slice(1, -1)}|\[tab id removed\]) `));
     for (const label of ['offset0', 'offset1', 'offset2']) expect(afterReading).toMatch(new RegExp(String.raw`${label} [\w+/=-]*${hidden}`));
     if (field === 'text') expect(afterReading).not.toContain('[redacted]'); // the agent loop alone hid it
 

@@ -97,7 +97,9 @@ describeDesktop('agent mode and the DevTools endpoint (real Chromium)', () => {
     it('a page that goes to /json/close/<id> with location.href is stopped, and the model is told', async () => {
       const { targetId } = await browser.openTab(pages.url('js', endpoint(`/json/close/${victim}`)));
       const snap = await settledSnapshot(targetId, (s) => s.text.includes('DeskPilot stopped it'));
-      expect(snap.text).toContain(`The page tried to load a DevTools endpoint and DeskPilot stopped it (refused: ${endpoint(`/json/close/${victim}`)} is DeskPilot's own DevTools endpoint`);
+      // The model is told what was stopped, without the tab id (with it, a page could aim at that tab).
+      expect(snap.text).toContain(`The page tried to load a DevTools endpoint and DeskPilot stopped it (refused: ${endpoint('/json/close/[tab id removed]')} is DeskPilot's own DevTools endpoint`);
+      expect(snap.text).not.toContain(victim);
       expect(await alive()).toBe(true);
     });
 
