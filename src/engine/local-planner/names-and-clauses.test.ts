@@ -289,4 +289,12 @@ describe('monitor words, preset words, sizes', () => {
     expect(commands('shrink slack to 800x600 centered')).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [560, 256, 1360, 856] }]);
     expect(commands('blow up slack to full screen')).toEqual([{ type: 'place_app', app_name: 'Slack', bounds: [0, 32, 1920, 1080] }]);
   });
+
+  it('"X on the right two thirds and Y in what is left": Y takes the third left free, on the same monitor (the laptop screen, named by its role)', () => {
+    expect(commands('code on the right two thirds and slack in what is left')).toEqual([
+      { type: 'place_app', app_name: 'Code', layout: 'last_two_thirds' },
+      { type: 'place_app', app_name: 'Slack', monitor: 'left', layout: 'first_third' },
+    ]);
+    expect(commands('code on the left two thirds and slack in the rest')[1]).toEqual({ type: 'place_app', app_name: 'Slack', monitor: 'left', layout: 'last_third' });
+  });
 });

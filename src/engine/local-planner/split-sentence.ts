@@ -1,6 +1,7 @@
 import type { Command } from '../../protocol/commands';
 import type { ClauseContext } from './clause-context';
 import { parseClause } from './parse-clause';
+import { restOfScreen } from './rest-of-screen';
 import { monitorOf, targetMonitor } from '../monitor-roles';
 import type { ClauseResult } from './result';
 
@@ -134,6 +135,8 @@ function parseUncached(text: string, verb: string | null, ctx: ClauseContext, me
       if (!l) continue;
       const closing = closesThose(l, right);
       if (closing) return [closing];
+      const remainder = l.kind === 'ok' ? restOfScreen(right, l.commands, ctx) : null;
+      if (remainder?.kind === 'ok') return [l, remainder];
       const next: ClauseContext = { ...ctx, referent: referentAfter(l, ctx.referent), placed: placedAfter(l, ctx) };
       const rest = parseFrom(right, verbOf(left) ?? verb, next, memo);
       if (!rest) continue;
