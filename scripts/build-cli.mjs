@@ -136,6 +136,7 @@ async function buildAll(buildId) {
         'node-window-manager',
         'electron',
         'sqlite3',
+        'better-sqlite3',
         'openai',
         'yjs',
         '@hocuspocus/*',

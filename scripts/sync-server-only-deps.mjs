@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The packages only `deskpilot sync-server` needs — the Hocuspocus server and its SQLite and
-// Redis extensions, the sqlite3 addon (with node-gyp's whole tree), the Redis client — and
+// Redis extensions, the better-sqlite3 and sqlite3 addons (sqlite3 with node-gyp's whole tree), the Redis client — and
 // everything only they pull in, computed from package-lock.json. The Electron app never loads
 // them, so electron-builder.yml leaves them out of the packaged app: its `files` carry one
 // exclusion per package, between the markers below, written by this script.
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The dependencies only the sync server uses (src/cli/sync-server-command.ts and what it loads). */
-export const SYNC_SERVER_ROOTS = ['@hocuspocus/server', '@hocuspocus/extension-sqlite', '@hocuspocus/extension-redis', 'sqlite3'];
+export const SYNC_SERVER_ROOTS = ['@hocuspocus/server', '@hocuspocus/extension-sqlite', '@hocuspocus/extension-redis', 'better-sqlite3', 'sqlite3'];
 export const BEGIN = '  # BEGIN sync-server-only: written by `node scripts/sync-server-only-deps.mjs --write`';
 export const END = '  # END sync-server-only';
 
@@ -38,8 +38,9 @@ export function syncServerOnly(lock) {
       const p = todo.pop();
       if (seen.has(p)) continue;
       seen.add(p);
-      const { dependencies = {}, optionalDependencies = {} } = packages[p];
-      for (const d of Object.keys({ ...dependencies, ...optionalDependencies })) {
+      // Peers too: npm installs them (the Redis extension's lock library brings its own ioredis so).
+      const { dependencies = {}, optionalDependencies = {}, peerDependencies = {} } = packages[p];
+      for (const d of Object.keys({ ...dependencies, ...optionalDependencies, ...peerDependencies })) {
         const r = resolve(p, d);
         if (r) todo.push(r);
       }

@@ -29,8 +29,13 @@ const logged = (attempt: number) => attempt <= 3 || attempt % 25 === 0;
 /** A command to a connected Redis that does not answer in this time fails (and is caught). */
 const COMMAND_TIMEOUT_MS = 10_000;
 
-interface SyncStepPublisher {
+/** The extension's own (TypeScript-private) publishing methods, reached at runtime. */
+interface Publishing {
   publishFirstSyncStep(documentName: string, document: Document): Promise<unknown>;
+  /** Sends what a document's changes queued in this turn (4.x coalesces publishes per turn). */
+  flushPublish(documentName: string): Promise<void>;
+  cancelPendingPublish(documentName: string): void;
+  pendingPublishes: Map<string, unknown>;
 }
 
 /** What is set on each ioredis client after the extension made it (ioredis reads these per command and per attempt). */
@@ -47,6 +52,10 @@ export class ResilientRedis extends RedisExtension {
     const where = 'path' in target ? { options: { path: target.path } } : { host: target.host, port: target.port, options: { password: target.password } };
     super({ ...where, options: { ...where.options, maxRetriesPerRequest: null, enableOfflineQueue: true } });
     this.#log = log;
+    // The coalesced publish runs on the next turn; its failure is logged here like every other.
+    const publishing = this as unknown as Publishing;
+    const flush = publishing.flushPublish.bind(this);
+    publishing.flushPublish = (documentName) => this.#quietly(flush(documentName));
     this.#tune(this.pub as unknown as TunableClient, 'publish');
     this.#tune(this.sub as unknown as TunableClient, 'subscribe');
     this.sub.on('close', () => {
@@ -80,7 +89,7 @@ export class ResilientRedis extends RedisExtension {
 
   /** Each loaded document's state vector to the other processes: they answer with what we lack, and ask for what they lack. */
   #announceAll(): void {
-    const self = this as unknown as SyncStepPublisher;
+    const self = this as unknown as Publishing;
     for (const [name, document] of this.instance?.documents ?? []) void self.publishFirstSyncStep(name, document).catch(() => undefined);
   }
 
@@ -123,6 +132,8 @@ export class ResilientRedis extends RedisExtension {
   }
 
   override async onDestroy(): Promise<void> {
+    const publishing = this as unknown as Publishing;
+    for (const name of [...publishing.pendingPublishes.keys()]) publishing.cancelPendingPublish(name);
     this.pub.disconnect(false);
     this.sub.disconnect(false);
   }

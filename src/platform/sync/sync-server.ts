@@ -1,7 +1,7 @@
 import { Server, type Extension, type onAuthenticatePayload, type afterLoadDocumentPayload } from '@hocuspocus/server';
 import { ResilientRedis, type RedisTarget } from './redis-share';
 import { SQLite } from '@hocuspocus/extension-sqlite';
-import type sqlite3 from 'sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import type * as Y from 'yjs';
 import { DeviceRow } from '../../protocol/sync';
 import { Invite } from '../../protocol/sync-trust';
@@ -134,7 +134,7 @@ export async function startSyncServer(opts: SyncServerOptions): Promise<RunningS
       await server.destroy();
       // Hocuspocus only sends each document a close message: the websockets stay open until
       // every client gives up (30 s, or never for one that keeps talking), and so does the process.
-      closeSockets(server.webSocketServer.clients);
+      closeSockets(server);
       await closeDatabase(db);
     },
   };
@@ -159,7 +159,7 @@ class RemovalWatch {
 
   watch(
     documentName: string,
-    document: Y.Doc & { getConnections(): Array<{ context: unknown; webSocket: { close(code: number, reason: string): void }; close(e?: { code: number; reason: string }): void }> },
+    document: Y.Doc & { getConnections(): Array<{ context: unknown; webSocket: { close(code?: number, reason?: string): void }; close(e?: { code: number; reason: string }): void }> },
   ): void {
     const userId = userOf(documentName);
     if (!userId) return;
@@ -188,7 +188,7 @@ class RemovalWatch {
 }
 
 /** Hocuspocus's SQLite extension on our own handle: stores awaited, so a busy file is retried, not a crash. */
-function sqliteStore(db: sqlite3.Database, file: string): Extension {
+function sqliteStore(db: BetterSqlite3.Database, file: string): Extension {
   const store = new SQLite({
     database: file,
     fetch: async ({ documentName }) => (await get<{ data: Uint8Array }>(db, 'SELECT data FROM "documents" WHERE name = $name', { $name: documentName }))?.data ?? null,
@@ -214,8 +214,16 @@ function redisConfig(url: string): RedisTarget {
 /** How long a client may take to answer the close before its socket is cut. */
 const SOCKET_CLOSE_GRACE_MS = 1_000;
 
+/** What Hocuspocus 4's Server keeps its websockets in: crossws's Node adapter (a private field, hence checked). */
+interface SocketAdapter {
+  closeAll(code?: number, reason?: string, force?: boolean): void;
+}
+
 /** Closes every websocket ("going away"), cutting the ones that do not answer within the grace. */
-function closeSockets(sockets: Set<{ close(code: number, reason: string): void; terminate(): void }>): void {
-  for (const ws of sockets) ws.close(1001, 'the sync server is stopping');
-  setTimeout(() => sockets.forEach((ws) => ws.terminate()), SOCKET_CLOSE_GRACE_MS).unref();
+function closeSockets(server: Server): void {
+  const adapter = (server as unknown as { crossws?: Partial<SocketAdapter> }).crossws;
+  if (typeof adapter?.closeAll !== 'function') throw new Error('@hocuspocus/server no longer keeps its websockets in `crossws`: the sync server cannot close them');
+  const sockets = adapter as SocketAdapter;
+  sockets.closeAll(1001, 'the sync server is stopping');
+  setTimeout(() => sockets.closeAll(undefined, undefined, true), SOCKET_CLOSE_GRACE_MS).unref();
 }
