@@ -27,7 +27,8 @@ describeDesktop('deskpilot devices requests / approve / deny answer the service 
   /** A close of a tab of its own, sent as another device would; resolves with the row id and the report to come. */
   async function closeFromLaptop(title: string): Promise<{ targetId: string; rowId: string; report: Promise<ExecReport> }> {
     const targetId = await r.raw.open(r.desk.pages.url('page', { title }));
-    const tab = await waitFor(`the snapshot to list ${title}`, async () => (await r.local.snapshot()).tabs.find((t) => t.target_id === targetId));
+    // Listed with its title, not only its address: the summary the request shows names the tab by it.
+    const tab = await waitFor(`the snapshot to list ${title}`, async () => (await r.local.snapshot()).tabs.find((t) => t.target_id === targetId && t.title === title));
     const prepared = await r.local.prepare({ type: 'close_tab', tab_indices: [tab.index] });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.report.errors));
     const rowId = `row-${prepared.batch.id}`;
