@@ -84,6 +84,17 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
     );
   }
 
+  /** Whether the page's own window has the focus (document.hasFocus() in it). */
+  async function rawHasFocus(targetId: string): Promise<boolean> {
+    const { sessionId } = await raw.Target.attachToTarget({ targetId, flatten: true });
+    try {
+      const r = (await raw.send('Runtime.evaluate', { expression: 'document.hasFocus()', returnByValue: true }, sessionId)) as { result: { value?: unknown } };
+      return r.result.value === true;
+    } finally {
+      await raw.Target.detachFromTarget({ sessionId });
+    }
+  }
+
   async function rawTabByTitle(title: string): Promise<RawTab> {
     const tab = (await rawTabs()).find((t) => t.title === title);
     if (!tab) throw new Error(`no tab titled ${title}`);
@@ -237,6 +248,9 @@ describeDesktop('CdpChromeBackend against a real Chromium', () => {
       const opened: string[] = [];
       try {
         await backend.activateTab(k); // the first window is now the most recent one
+        // Chrome takes a window as the most recent when the window manager has focused it, which
+        // on a loaded machine lands a little after activateTab returns: wait for the page to see it.
+        await waitFor('Kilo\'s window to have the focus', () => rawHasFocus(k));
         const before = new Set((await rawPages()).map((p) => p.targetId));
         const { targetId } = await backend.openUrl(desk.pages.url('page', { title: 'Mike' }));
         opened.push(targetId);

@@ -48,8 +48,8 @@ describe('the strict JSON schema given to an LLM', () => {
   it('round-trips: an LLM answer with nulls becomes a valid protocol envelope', () => {
     const answer = {
       commands: [
-        { type: 'place_app', app_name: 'Google Chrome', monitor: 'left', bounds: null, layout: null, raise: null },
-        { type: 'place_app', app_name: 'Cursor', monitor: null, bounds: [1920, 0, 3840, 1080], layout: null, raise: null },
+        { type: 'place_app', app_name: 'Google Chrome', window_id: null, monitor: 'left', bounds: null, layout: null, raise: null },
+        { type: 'place_app', app_name: 'Cursor', window_id: null, monitor: null, bounds: [1920, 0, 3840, 1080], layout: null, raise: null },
       ],
       needs_clarification: false,
       clarification_reason: null,
