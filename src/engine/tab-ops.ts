@@ -262,11 +262,13 @@ async function moveTabs(cmd: Op<'move_tabs'>, chrome: ChromeBackend, undo: UndoC
 async function saveTabs(cmd: Op<'save_tabs'>, chrome: ChromeBackend, { ports, undo }: Pick<ExecContext, 'ports' | 'undo'>): Promise<CommandResult> {
   const store = ports.tabCollections;
   if (!store) throw new DeskPilotError('saved sets of tabs are not available here (no config directory)', 'unavailable');
-  const collection: TabCollection = {
-    name: cmd.name,
-    saved_at: new Date().toISOString(),
-    tabs: cmd.tabs.map((t) => ({ url: t.url, title: t.title, pinned: t.pinned === true })),
-  };
+  // A tab caught mid-load (just reloaded) can be listed without an address: take its address as
+  // it is now, and save nothing rather than a set that could never be read back.
+  const live = cmd.tabs.some((t) => !t.url.trim()) ? new Map((await chrome.listTabs()).map((t) => [t.targetId, t.url])) : null;
+  const tabs = cmd.tabs.map((t) => ({ url: t.url.trim() ? t.url : (live?.get(t.target_id) ?? ''), title: t.title, pinned: t.pinned === true }));
+  const blank = cmd.tabs.filter((_, i) => !tabs[i]!.url.trim());
+  if (blank.length) throw new DeskPilotError(`${labels(blank)} has no address yet (still loading); nothing was saved — try again in a moment`, 'failed');
+  const collection: TabCollection = { name: cmd.name, saved_at: new Date().toISOString(), tabs };
   await store.save(collection);
   const saved = `Saved ${plural(cmd.tabs.length, 'tab')} as "${cmd.name}": ${labels(cmd.tabs)}`;
   if (!cmd.command.close) return { ok: true, message: saved, data: { name: cmd.name, saved: cmd.tabs.map((t) => t.index) } };
