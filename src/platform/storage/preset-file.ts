@@ -1,10 +1,10 @@
 import type { PresetStore } from '../../engine/ports';
-import { PresetFile, type Preset } from '../../protocol/preset';
+import { Preset } from '../../protocol/preset';
 import { NamedItemsFile } from './named-items-file';
 
 /** presets.json in the config dir. A broken file is reported, never overwritten. */
 export class PresetFileStore extends NamedItemsFile<Preset, 'presets'> implements PresetStore {
-  constructor(file: string) {
-    super(file, PresetFile, 'presets');
+  constructor(file: string, warn?: (message: string) => void) {
+    super(file, Preset, 'presets', warn);
   }
 }
