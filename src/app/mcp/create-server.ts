@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { cancelledLog } from './cancelled-call';
 import { askThroughClient } from './consent';
 import { registerTools, type AnyToolDef, type McpContext } from './define-tool';
 import type { DeskChanges } from './desk-changes';
@@ -31,8 +32,15 @@ export interface DeskMcpServer {
 }
 
 export function createDeskMcpServer(ctx: McpContext, changes: DeskChanges, version: string): DeskMcpServer {
-  const server = new McpServer({ name: 'deskpilot', title: 'DeskPilot', version }, { instructions: INSTRUCTIONS });
-  registerTools(server, TOOLS, ctx, (message, extra) => askThroughClient(server.server, extra as RequestHandlerExtra<ServerRequest, ServerNotification>, message));
+  // logging: what became of a cancelled call is told as a log message (the call itself gets no answer).
+  const server = new McpServer({ name: 'deskpilot', title: 'DeskPilot', version }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
+  registerTools(
+    server,
+    TOOLS,
+    ctx,
+    (message, extra) => askThroughClient(server.server, extra as RequestHandlerExtra<ServerRequest, ServerNotification>, message),
+    (tool, outcome) => void server.server.sendLoggingMessage(cancelledLog(tool, outcome)).catch(() => undefined),
+  );
   const endSubscription = registerDesktopResource(server, ctx, changes);
   server.server.onclose = endSubscription;
   return {

@@ -21,7 +21,8 @@ export const deviceField = z
   .describe('Another of the user\'s computers to do this on, by its name from list_devices (e.g. "work laptop"). Leave out for this computer.');
 
 /** The context for a call naming `device`: this one's when it names no other device. */
-export async function contextOnDevice(ctx: McpContext, device: string | undefined): Promise<McpContext> {
+/** `signal`: the client cancelled the call; a row not yet taken by the device is withdrawn. */
+export async function contextOnDevice(ctx: McpContext, device: string | undefined, signal?: AbortSignal): Promise<McpContext> {
   if (device === undefined) return ctx;
   if (!ctx.devices) throw new ToolError('device: no sync server is configured on this computer (sync.url in config.json), so other devices cannot be reached. Leave device out to act here.', 'invalid_argument');
   let remote: RemoteDevices;
@@ -35,7 +36,7 @@ export async function contextOnDevice(ctx: McpContext, device: string | undefine
   if (!found.ok) throw new ToolError(`device: ${found.message}. Call list_devices to see them.`, 'invalid_argument');
   if (found.device.id === remote.thisDevice) return ctx;
   const owner = { id: found.device.id, name: found.device.name };
-  return { ...ctx, desk: new DeviceDesk(ctx.desk, remote, found.device), snapshots: ctx.snapshots.forDevice(owner), target: owner };
+  return { ...ctx, desk: new DeviceDesk(ctx.desk, remote, found.device, signal), snapshots: ctx.snapshots.forDevice(owner), target: owner };
 }
 
 /** A tool's answer for another device says where it happened. */

@@ -65,11 +65,11 @@ export const doTool = defineTool({
     // Held per device: a yes for a plan on another device must not run one held for this desk.
     const heldKey = ctx.target ? `${args.text} @${ctx.target.id}` : args.text;
     const held = args.confirm ? ctx.held.take(heldKey) : null;
-    const planned = held ?? (args.choice !== undefined ? chosen(ctx, heldKey, args.choice) : await plan(ctx, args.text, heldKey));
+    const planned = held ?? (args.choice !== undefined ? chosen(ctx, heldKey, args.choice) : await plan(ctx, args.text, heldKey, call.signal));
     if ('output' in planned) return planned.output;
     const { batch, envelope } = planned;
     // The planner may have named another device (it saw every device's desk): asked and run there.
-    const on = !ctx.target && envelope.device ? await contextOnDevice(ctx, envelope.device) : ctx;
+    const on = !ctx.target && envelope.device ? await contextOnDevice(ctx, envelope.device, call.signal) : ctx;
     const refusal = await confirmGate(batch, { ...call, ctx: on }, held !== null, 'call do again with the same text and confirm: true');
     if (refusal) {
       if (refusal.data.status === 'needs_confirmation') ctx.held.hold(heldKey, { batch, envelope, ...(planned.snapshot ? { snapshot: planned.snapshot } : {}) });
@@ -109,9 +109,9 @@ function chosen(ctx: McpContext, key: string, answer: number | string): HeldPlan
   return asked.plans[pick.index]!;
 }
 
-async function plan(ctx: McpContext, text: string, key: string): Promise<{ batch: PreparedBatch; envelope: Envelope; snapshot?: ContextSnapshot } | { output: ToolOutput }> {
+async function plan(ctx: McpContext, text: string, key: string, signal?: AbortSignal): Promise<{ batch: PreparedBatch; envelope: Envelope; snapshot?: ContextSnapshot } | { output: ToolOutput }> {
   const snapshot = await withDevices(ctx);
-  const planned = await ctx.desk.plan(text, { mode: 'auto', ...(snapshot ? { snapshot } : {}) });
+  const planned = await ctx.desk.plan(text, { mode: 'auto', ...(snapshot ? { snapshot } : {}), ...(signal ? { signal } : {}) });
   const { outcome } = planned;
   const note = outcome.note ? ` (Note: ${outcome.note}.)` : '';
   if (outcome.envelope.needs_clarification) {

@@ -1,0 +1,138 @@
+import { LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SyncConnection } from '../../src/platform/sync/sync-connection';
+import { dataOf, stdioClient, textOf, type McpTestClient } from '../mcp/mcp-client';
+import { describeDesktop } from '../support/describe-desktop';
+import type { Desktop } from '../support/desktop';
+import type { RawCdp } from '../support/raw-cdp';
+import { waitFor } from '../support/wait-for';
+import { onlineWithDesk, startHangingPage, startTwoDevices, stopTwoDevices, type TwoDevices } from './sync-rig';
+
+// A call of `deskpilot mcp` on A aimed at device B, cancelled by the client (the SDK's Client
+// sends notifications/cancelled when the call's signal aborts): the row waiting for B is
+// withdrawn if B has not taken it, and what became of the call is told as a log message (the
+// cancelled call itself gets no answer). Also the TTL seen through MCP: a B waking after it runs
+// nothing, a B waking within it runs the command once. Real sync server, real device workers.
+
+const A = 'work laptop';
+const B = 'home desktop';
+
+type Log = { cancelled_call?: string; ran?: boolean; message?: string; code?: string };
+
+describeDesktop('cancelling an MCP call aimed at another device', () => {
+  let rig: TwoDevices;
+  let deskB: Desktop;
+  let rawB: RawCdp;
+  let obs: SyncConnection;
+  let mcp: McpTestClient;
+  const logs: Log[] = [];
+
+  beforeAll(async () => {
+    rig = await startTwoDevices(A, B);
+    ({ deskB, rawB, obs } = rig);
+    const allowed = await rig.b.cli(['devices', 'allow', A, '--without-asking']);
+    if (allowed.code !== 0) throw new Error(`devices allow failed: ${allowed.stderr}`);
+    // B publishes its desk once, then goes offline: A can prepare against what B published.
+    await rig.b.startService();
+    await onlineWithDesk(obs, B);
+    await rig.b.stopService();
+    mcp = await stdioClient(rig.a.env());
+    mcp.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void logs.push(n.params.data as Log));
+  }, 300_000);
+
+  afterAll(async () => {
+    await mcp?.close();
+    await stopTwoDevices(rig ?? {});
+  });
+
+  const urls = async () => (await rawB.pages()).map((p) => p.url);
+  const runRows = () =>
+    obs.doc.rowIds().filter((id) => {
+      const r = obs.doc.readRow(id);
+      return r?.ok && r.row.action === 'run';
+    });
+  /** Calls a tool with a signal the test aborts; the promise rejects once the client cancelled it. */
+  const cancellable = (client: McpTestClient, name: string, args: Record<string, unknown>) => {
+    const ac = new AbortController();
+    const call = client.client.callTool({ name, arguments: args }, undefined, { signal: ac.signal }) as Promise<CallToolResult>;
+    call.catch(() => undefined);
+    return { call, cancel: () => ac.abort('the user pressed stop') };
+  };
+  const bBack = async () => {
+    await rig.b.startService();
+    await onlineWithDesk(obs, B);
+  };
+
+  it('B offline: the cancelled open_url is withdrawn, the log says so, and B coming back runs nothing', async () => {
+    const url = deskB.pages.url('page', { title: 'Cancelled While Offline' });
+    const { call, cancel } = cancellable(mcp, 'open_url', { url, device: B });
+    await waitFor('the row for B to be written', () => runRows().length === 1);
+    cancel();
+    await expect(call).rejects.toThrow();
+    await waitFor('the row to be withdrawn', () => runRows().length === 0);
+    const log = await waitFor('the log of the cancelled call', () => logs.find((l) => l.cancelled_call === 'open_url') ?? false);
+    expect(log.ran).toBe(false);
+    expect(log.code).toBe('cancelled');
+    expect(log.message).toContain(`withdrawn before "${B}" ran it`);
+
+    await bBack();
+    // B has caught up with the document (it published afresh) and opened nothing.
+    expect(await urls()).not.toContain(url);
+    expect(rig.b.service!.output()).not.toContain('running command');
+    await rig.b.stopService();
+  });
+
+  it('B slow (it took the command): the cancelled call is told that it may have run there', async () => {
+    const page = await startHangingPage();
+    try {
+      await bBack();
+      logs.length = 0;
+      const { call, cancel } = cancellable(mcp, 'open_url', { url: page.url, device: B });
+      await waitFor('B to start opening the page', () => page.hits() === 1);
+      await waitFor('B to mark the row taken', () =>
+        runRows().some((id) => {
+          const r = obs.doc.readRow(id);
+          return r?.ok === true && r.row.taken !== undefined;
+        }),
+      );
+      cancel();
+      await expect(call).rejects.toThrow();
+      const log = await waitFor('the log of the cancelled call', () => logs.find((l) => l.cancelled_call === 'open_url') ?? false);
+      expect(log.message).toContain(`"${B}" had already taken it, so it may have run there`);
+      expect(page.hits()).toBe(1);
+    } finally {
+      await rig.b.stopService();
+      await page.stop();
+    }
+  });
+
+  it('a device waking after the TTL runs nothing; one waking within it runs the command once', async () => {
+    const short = await stdioClient(rig.a.env({ DESKPILOT_SYNC_TTL_MS: '3000' }));
+    try {
+      const late = deskB.pages.url('page', { title: 'Woke Too Late' });
+      const r = await short.call('open_url', { url: late, device: B });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toContain('did not answer within 3 s');
+      expect(textOf(r)).toContain('it will not run from now on');
+      await rig.b.startService({ DESKPILOT_SYNC_TTL_MS: '3000' });
+      await waitFor('B to delete the expired row unrun', () => runRows().length === 0);
+      await onlineWithDesk(obs, B);
+      expect(rig.b.service!.output()).toContain('expired before it reached this device; not run');
+      expect(await urls()).not.toContain(late);
+      await rig.b.stopService();
+    } finally {
+      await short.close();
+    }
+
+    const inTime = deskB.pages.url('page', { title: 'Woke In Time' });
+    const pending = mcp.call('open_url', { url: inTime, device: B });
+    await waitFor('the row for B to be written', () => runRows().length === 1);
+    await rig.b.startService();
+    const done = await pending;
+    expect(done.isError, textOf(done)).toBeFalsy();
+    expect(dataOf(done).device.name).toBe(B);
+    await rawB.waitFor(async () => (await urls()).includes(inTime), 'the tab on B');
+    await waitFor('the answered row to be deleted', () => runRows().length === 0);
+    expect((await urls()).filter((u) => u === inTime)).toHaveLength(1);
+  });
+});
