@@ -2,7 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { DeskMcpServer } from '../app/mcp/create-server';
 import { bareHost, isLoopbackAddress } from '../platform/chrome/host-address';
 import { errorMessage } from '../engine/errors';
@@ -73,6 +73,7 @@ export async function startMcpHttp(opts: McpHttpOptions): Promise<McpHttpServer>
       const session = sessions.get(sessionId);
       if (!session) return reply(res, 404, 'session not found (it ended or the server restarted); initialize again');
       track(session, res);
+      cancelOnDrop(session.transport, res, body.value);
       await session.transport.handleRequest(req, res, body.value);
       return;
     }
@@ -102,6 +103,22 @@ export async function startMcpHttp(opts: McpHttpOptions): Promise<McpHttpServer>
     res.once('close', () => {
       session.open--;
       session.lastActive = Date.now();
+    });
+  }
+
+  /**
+   * A client that drops its request (closes the connection before the answer) cancels the calls
+   * it carried, as notifications/cancelled would: their handlers see their signal abort and
+   * withdraw what waits on another device. An answer already sent makes this a no-op.
+   */
+  function cancelOnDrop(transport: StreamableHTTPServerTransport, res: ServerResponse, body: unknown): void {
+    const ids = (Array.isArray(body) ? body : [body]).flatMap((m) => (isJSONRPCRequest(m) ? [m.id] : []));
+    if (ids.length === 0) return;
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      for (const requestId of ids) {
+        transport.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'the client dropped its HTTP request' } });
+      }
     });
   }
 

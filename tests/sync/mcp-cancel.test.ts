@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { LoggingMessageNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncConnection } from '../../src/platform/sync/sync-connection';
 import { dataOf, stdioClient, textOf, type McpTestClient } from '../mcp/mcp-client';
+import { startCli } from '../mcp/running-cli';
 import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
 import type { RawCdp } from '../support/raw-cdp';
@@ -18,6 +20,15 @@ const A = 'work laptop';
 const B = 'home desktop';
 
 type Log = { cancelled_call?: string; ran?: boolean; message?: string; code?: string };
+
+/** A POST whose response head is read (its body stream is left to the caller to end). */
+function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ headers: http.IncomingHttpHeaders; req: http.ClientRequest }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers }, (res) => resolve({ headers: res.headers, req }));
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
 
 describeDesktop('cancelling an MCP call aimed at another device', () => {
   let rig: TwoDevices;
@@ -80,6 +91,32 @@ describeDesktop('cancelling an MCP call aimed at another device', () => {
     expect(await urls()).not.toContain(url);
     expect(rig.b.service!.output()).not.toContain('running command');
     await rig.b.stopService();
+  });
+
+  it('over HTTP, a client that drops its tools/call request has the row withdrawn; B coming back runs nothing', async () => {
+    const server = await startCli(['mcp', '--http', '--port', '0'], rig.a.env(), /bearer token[^\n]*\n/);
+    try {
+      const url = /DeskPilot MCP server at (\S+),/.exec(server.stdout())![1]!;
+      const token = /bearer token \(shown this once; it is kept in [^)]+\): (\S+)\n/.exec(server.stdout())![1]!;
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const init = await post(url, headers, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'dropper', version: '1' } } });
+      const session = { ...headers, 'mcp-session-id': init.headers['mcp-session-id'] as string, 'mcp-protocol-version': '2025-06-18' };
+      init.req.destroy();
+      (await post(url, session, { jsonrpc: '2.0', method: 'notifications/initialized' })).req.destroy();
+      const page = deskB.pages.url('page', { title: 'Dropped Over HTTP' });
+      const call = http.request(url, { method: 'POST', headers: session });
+      call.on('error', () => undefined);
+      call.end(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'open_url', arguments: { url: page, device: B } } }));
+      await waitFor('the row for B to be written', () => runRows().length === 1);
+      call.destroy();
+      await waitFor('the row to be withdrawn', () => runRows().length === 0);
+      await bBack();
+      expect(await urls()).not.toContain(page);
+      expect(rig.b.service!.output()).not.toContain('running command');
+    } finally {
+      await rig.b.stopService();
+      await server.stop();
+    }
   });
 
   it('B slow (it took the command): the cancelled call is told that it may have run there', async () => {
