@@ -21,8 +21,13 @@ import { runRemoteBatch } from './sync/remote-gate';
 //    interrupted when it comes back instead of running it twice;
 //  - never runs a row past its TTL (its own clock against the sender's created-at, both ways:
 //    also one found after waking from sleep: it is deleted);
-//  - deletes rows nobody will read any more (expired ones for this device, any row older
-//    than ROW_MAX_AGE_TTLS × TTL).
+//  - deletes rows nobody will read any more: expired ones for this device; a row between two
+//    other devices that nobody took within its TTL, once STALE_MARGIN_TTLS more have passed
+//    (seed 003: stale rows are cleaned by whichever device sees them, so a target that stays
+//    offline leaves none behind); any row older than ROW_MAX_AGE_TTLS × TTL.
+
+/** How many TTLs past its TTL another device's untaken row is removed (the clocks' and the sync's margin). */
+export const STALE_MARGIN_TTLS = 2;
 
 export interface WorkerLink {
   doc: SyncDoc;
@@ -184,7 +189,15 @@ export class DeviceWorker {
       this.doc.deleteRow(id);
       return;
     }
-    if (row.deviceId !== me || row.result !== undefined) return;
+    if (row.deviceId !== me) {
+      // Its sender keeps its own row until the maximum age, for an answer that may still come (D4).
+      if (row.from !== me && this.expiredUntaken(read, now)) {
+        this.log(`sync: removed command ${id} from ${this.nameOf(row.from)} to ${this.nameOf(row.deviceId)}: nobody took it within its TTL, so it can never run`);
+        this.doc.deleteRow(id);
+      }
+      return;
+    }
+    if (row.result !== undefined) return;
     if (row.taken || this.o.journal.has(id)) {
       this.answerInterrupted(row);
       return;
@@ -203,6 +216,22 @@ export class DeviceWorker {
     }
     this.running.add(id);
     void this.execute(row).finally(() => this.running.delete(id));
+  }
+
+  /**
+   * A row between two other devices that can never run: not taken (no mark at all, signed or
+   * not), not answered, and past its TTL by STALE_MARGIN_TTLS more TTLs by this device's clock.
+   * The target runs a row only within the TTL of the sender's signed created_at by its own
+   * clock, so a live row is removed only if the clocks differ by more than the margin (or a
+   * taken mark took that long to arrive); created_at is covered by the sender's signature, so
+   * nobody can make another device's live row look expired (an altered row is not verified,
+   * and is left to the maximum age). A row that was taken is left for its sender (a late
+   * answer) and, past ROW_MAX_AGE_TTLS, for anyone.
+   */
+  private expiredUntaken(read: Extract<ReturnType<SyncDoc['readRow']>, { ok: true }>, now: number): boolean {
+    const { row } = read;
+    if (row.result !== undefined || read.resultProblem !== null || row.taken !== undefined || read.takenUnverified) return false;
+    return row.createdAt + (1 + STALE_MARGIN_TTLS) * this.ttl < now;
   }
 
   private refusal(row: CommandRow, now: number): string | null {
