@@ -7,6 +7,7 @@ import { ageWords, picksByAge } from './tab-age';
 import type { ResolvedCommand } from './resolve';
 import { isWindowOp, placeWords, windowOpSummary, windowOpTargets } from './describe-windows';
 import { tabLabel } from './words';
+import { inWindowWords } from './browser-window-target';
 
 // What a resolved command will do, in words — shown by --dry-run and by confirmations,
 // which must list exactly what will close.
@@ -59,7 +60,7 @@ function summary(cmd: ResolvedCommand): string {
     case 'switch_tab':
       return `switch to ${tab(cmd.tab)}`;
     case 'open_url':
-      return needsYes(cmd.url) ? `open ${cmd.url} in a new tab (not a web address: opened only because you typed it)` : `open ${cmd.url} in a new tab`;
+      return `open ${cmd.url} in a new tab${inWindowWords(cmd.command)}${needsYes(cmd.url) ? ' (not a web address: opened only because you typed it)' : ''}`;
     case 'close_tab': {
       const age = picksByAge(cmd.command) ? ` (${ageWords(cmd.command)})` : '';
       return `close ${cmd.tabs.map(tab).join(', ')}${age}`;

@@ -2,6 +2,7 @@ import type { TabInfo } from '../protocol/context';
 import { ageWords, picksByAge } from './tab-age';
 import type { TabOp } from './tab-op-types';
 import { tabLabel } from './words';
+import { inWindowWords, moveToWords } from './browser-window-target';
 
 // The tab manager's operations in words, for --dry-run, confirmations and undo labels.
 
@@ -48,7 +49,7 @@ export function tabOpSummary(cmd: TabOp): string {
     case 'reload_tabs':
       return `${cmd.command.ignore_cache ? 'hard-reload (bypassing the cache)' : 'reload'} ${list(cmd.tabs)}`;
     case 'move_tabs': {
-      const where = 'new_window' in cmd.to ? 'a new window' : `window ${cmd.to.window_index}`;
+      const where = moveToWords(cmd.to, cmd.command.position);
       const how = cmd.by_reopening ? ' by reopening them there and closing them here (without the companion extension their history and page state are lost)' : '';
       return `move ${list(cmd.tabs)} to ${where}${how}`;
     }
@@ -57,7 +58,7 @@ export function tabOpSummary(cmd: TabOp): string {
     case 'save_tabs':
       return `save ${list(cmd.tabs)} as "${cmd.name}"${cmd.command.close ? ', then close them' : ''}`;
     case 'restore_tabs':
-      return `reopen the saved tabs "${cmd.name}"${cmd.command.new_window ? ' in a new window' : ''}`;
+      return `reopen the saved tabs "${cmd.name}"${inWindowWords(cmd.command)}`;
     case 'pin_tabs':
       return `${cmd.command.pinned ? 'pin' : 'unpin'} ${list(cmd.tabs)}`;
     case 'mute_tabs':

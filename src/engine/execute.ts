@@ -18,6 +18,7 @@ import type { ExecContext, ExecutionPorts } from './exec-context';
 import { undoBatches } from './undo';
 import { closeApp, focusApp, listApps, placeApp } from './window-ops';
 import { setAppState, swapApps, tileApps } from './window-layout-ops';
+import { inWindowWords, windowTarget } from './browser-window-target';
 
 export type { ExecContext, ExecutionPorts };
 
@@ -67,8 +68,8 @@ async function run(cmd: ResolvedCommand, ctx: ExecContext): Promise<CommandResul
       return { ok: true, message: `Switched to ${tabLabel(cmd.tab)}`, data: { target_id: cmd.tab.target_id } };
     }
     case 'open_url': {
-      const { targetId } = await (await ports.chrome()).openUrl(cmd.url);
-      return { ok: true, message: `Opened ${cmd.url} in a new tab`, data: { url: cmd.url, target_id: targetId } };
+      const { targetId } = await (await ports.chrome()).openUrl(cmd.url, windowTarget(cmd.command));
+      return { ok: true, message: `Opened ${cmd.url} in a new tab${inWindowWords(cmd.command)}`, data: { url: cmd.url, target_id: targetId } };
     }
     case 'close_tab': {
       const byId = new Map(cmd.tabs.map((t) => [t.target_id, t]));

@@ -68,6 +68,22 @@ export interface TabToOpen {
   pinned?: boolean;
 }
 
+/** Where open_url puts its tab: a new browser window, or the open window of that browser id (CDP windowId). */
+export type BrowserWindowTarget = { newWindow: true } | { windowId: number };
+
+/**
+ * Where moved tabs go: the window holding any of `windowOf`, the window `windowId` (that very
+ * one: closed means nothing moves), or a new window; `index` is the 0-based strip position the
+ * first moved tab takes (default: the end).
+ */
+export type MoveDestination = { windowOf: string[]; index?: number } | { windowId: number; index?: number } | { newWindow: true };
+
+export interface OpenTabsWhere {
+  newWindow?: boolean;
+  windowOf?: string[];
+  windowId?: number;
+}
+
 export interface CloseTabsResult {
   closed: string[];
   /** Target ids that no longer existed when closing. */
@@ -92,10 +108,11 @@ export interface ChromeBackend {
    */
   navigationRefusal(url: string): Promise<string | null>;
   /**
-   * Always a new tab, in the most recently used window. Resolves with the new target id.
-   * Refuses (throws) what navigationRefusal refuses, also when a redirect leads there.
+   * Always a new tab: in the most recently used window, a new window, or the window `where`
+   * names (a window that is not open is an error and nothing opens). Resolves with the new
+   * target id. Refuses (throws) what navigationRefusal refuses, also when a redirect leads there.
    */
-  openUrl(url: string): Promise<{ targetId: string }>;
+  openUrl(url: string, where?: BrowserWindowTarget): Promise<{ targetId: string }>;
   /** Close exactly these targets; resolves when they are gone. */
   closeTabs(targetIds: string[]): Promise<CloseTabsResult>;
 
@@ -120,20 +137,18 @@ export interface ChromeBackend {
   ungroupTabs(targetIds: string[]): Promise<TabChanges<TabGroupRef | null>>;
   /** Companion: back into these groups (a group that is gone is made again with its title and colour), or out of any (null). */
   regroupTabs(entries: Array<{ targetId: string; group: TabGroupRef | null }>): Promise<{ done: string[]; missing: string[] }>;
-  /**
-   * Companion: move to the end of the window holding `windowOf` (any of those target ids), or to a
-   * new window; each tab's place before.
-   */
-  moveTabs(targetIds: string[], to: { windowOf: string[] } | { newWindow: true }): Promise<TabChanges<TabPlace> & { windowId: number }>;
+  /** Companion: move to the destination (MoveDestination); each tab's place before. */
+  moveTabs(targetIds: string[], to: MoveDestination): Promise<TabChanges<TabPlace> & { windowId: number }>;
   /** Companion: each tab back to this place (its window, if still open, at that index). */
   placeTabs(entries: Array<{ targetId: string; place: TabPlace }>): Promise<{ done: string[]; missing: string[] }>;
   /**
    * Opens these addresses as background tabs, in order: at their place when given and the
-   * companion answers (and that window is still open), else in a new window (`newWindow`) or
+   * companion answers (and that window is still open), else in a new window (`newWindow`), the
+   * window of `windowOf` or `windowId` (throws, opening nothing, when that window is gone) or
    * the most recently used one. One outcome per tab, in order: its new target id, or why it
    * was not opened (an address that is not a web page, file or browser page, or the DevTools endpoint).
    */
-  openTabs(tabs: TabToOpen[], opts: { newWindow?: boolean; windowOf?: string[] }): Promise<Array<{ targetId: string } | { error: string }>>;
+  openTabs(tabs: TabToOpen[], opts: OpenTabsWhere): Promise<Array<{ targetId: string } | { error: string }>>;
   /**
    * The tabs whose page text holds every word of `query` (case-insensitive), with a short
    * excerpt around the first word. Page text is indexed once per tab and address, bounded.

@@ -1,6 +1,7 @@
 import type { Command, CommandOf } from '../protocol/commands';
 import type { ContextSnapshot, TabInfo } from '../protocol/context';
 import type { ResolvedCommand } from '../protocol/prepared-batch';
+import { browserWindowNamed } from './browser-window-target';
 import { ageWords, pickByAge, picksByAge, type AgePick } from './tab-age';
 import { findDuplicates } from './tab-duplicates';
 import { TAB_OP_TYPES, type TabOpType } from './tab-op-types';
@@ -117,6 +118,7 @@ export function resolveTabCommand(command: TabManagerCommand, snap: ContextSnaps
         const list = saved.length ? saved.map((n) => `"${n}"`).join(', ') : 'none saved yet';
         return fail('name', `no saved set of tabs is named "${command.name}" (saved: ${list})`), null;
       }
+      if (command.browser_window_id !== undefined && !browserWindowNamed(snap, command.browser_window_id, fail)) return null;
       return { type: 'restore_tabs', command, name };
     }
   }
@@ -126,13 +128,27 @@ function resolveMove(command: CommandOf<'move_tabs'>, snap: ContextSnapshot, fai
   const tabs = pickTabs(command, snap, fail);
   if (!tabs) return null;
   const byReopening = !companionOk(snap);
+  // Without the extension a tab is reopened at the end of the window: no DevTools command places it.
+  if (byReopening && command.position !== undefined) return fail('position', companionMissing('a move to a position in the tab strip', snap), 'unavailable'), null;
   if (command.new_window) return { type: 'move_tabs', command, tabs, to: { new_window: true }, by_reopening: byReopening };
+  if (command.browser_window_id !== undefined) {
+    const w = browserWindowNamed(snap, command.browser_window_id, fail);
+    if (!w) return null;
+    if (command.position === undefined && tabs.every((t) => t.browser_window_id === w.browser_window_id)) return alreadyThere(tabs, `window ${w.browser_window_id}`, 'browser_window_id', fail);
+    return { type: 'move_tabs', command, tabs, to: { browser_window_id: w.browser_window_id, window_index: w.window_index }, by_reopening: byReopening };
+  }
   const w = command.window_index!;
   const inWindow = snap.tabs.filter((t) => t.window_index === w);
   if (inWindow.length === 0) {
     const windows = [...new Set(snap.tabs.map((t) => t.window_index))];
     return fail('window_index', `Chrome window ${w} does not exist (windows are ${windows.join(', ') || 'none'})`), null;
   }
-  if (tabs.every((t) => t.window_index === w)) return fail('window_index', `${tabs.length === 1 ? 'that tab is' : 'those tabs are'} already in window ${w}`), null;
+  if (command.position === undefined && tabs.every((t) => t.window_index === w)) return alreadyThere(tabs, `window ${w}`, 'window_index', fail);
   return { type: 'move_tabs', command, tabs, to: { window_index: w, window_tab_ids: inWindow.map((t) => t.target_id) }, by_reopening: byReopening };
+}
+
+/** A move that would leave every tab where it is (a position makes it a reorder instead). */
+function alreadyThere(tabs: readonly TabInfo[], where: string, field: string, fail: Fail): null {
+  fail(field, `${tabs.length === 1 ? 'that tab is' : 'those tabs are'} already in ${where}`);
+  return null;
 }

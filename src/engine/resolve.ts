@@ -2,6 +2,7 @@ import type { Command } from '../protocol/commands';
 import type { ContextSnapshot } from '../protocol/context';
 import type { FieldError } from '../protocol/validation';
 import { openUrlTarget } from './open-url-target';
+import { browserWindowNamed } from './browser-window-target';
 import { appNamed } from './app-names';
 import { findApp, noSuchApp, windowsOf } from './resolve-apps';
 import { appWindow, isWindowLayoutCommand, resolveWindowCommand } from './resolve-windows';
@@ -88,6 +89,7 @@ function resolveOne(command: Command, snap: ContextSnapshot, fail: Fail, typed: 
       // An installed app's name wins over a made-up domain: "xclock" is XClock, not xclock.com.
       const app = isUnknownBareWord(command.url) ? appNamed(command.url, snap) : null;
       if (app) return fail('url', `"${command.url}" is the app ${app}, not a web site; to open it use focus_app with app_name "${app}"`), null;
+      if (command.browser_window_id !== undefined && !browserWindowNamed(snap, command.browser_window_id, fail)) return null;
       return { type: 'open_url', command, url: n.url, domain: n.domain };
     }
     case 'focus_app': {

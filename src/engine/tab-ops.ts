@@ -5,6 +5,7 @@ import type { TabCollection } from '../protocol/tab-collection';
 import type { ExecContext } from './exec-context';
 import { DeskPilotError } from './errors';
 import type { ChromeBackend, CloseTabsResult, TabPlace } from './ports';
+import { inWindowWords, moveDestination, moveToWords } from './browser-window-target';
 import { agoText } from './tab-age';
 import type { TabOpType } from './tab-op-types';
 import { toTabInfos } from './tab-listing';
@@ -228,8 +229,8 @@ function siteOf(url: string): string {
 
 async function moveTabs(cmd: Op<'move_tabs'>, chrome: ChromeBackend, undo: UndoCollector): Promise<CommandResult> {
   const ids = cmd.tabs.map((t) => t.target_id);
-  const where = 'new_window' in cmd.to ? 'a new window' : `window ${cmd.to.window_index}`;
-  const to = 'new_window' in cmd.to ? ({ newWindow: true } as const) : { windowOf: cmd.to.window_tab_ids };
+  const where = moveToWords(cmd.to, cmd.command.position);
+  const to = moveDestination(cmd.to, cmd.command.position);
   if (!cmd.by_reopening) {
     const { changed, missing } = await chrome.moveTabs(ids, to);
     for (const c of changed) undo.tab({ kind: 'moved', target_id: c.targetId, label: labelOf(cmd.tabs, c.targetId), before: { window_id: c.before.windowId, index: c.before.index } });
@@ -240,7 +241,7 @@ async function moveTabs(cmd: Op<'move_tabs'>, chrome: ChromeBackend, undo: UndoC
   const places = await chrome.placesOf(ids);
   const present = cmd.tabs.filter((t) => places.has(t.target_id));
   const gone = cmd.tabs.filter((t) => !places.has(t.target_id));
-  const outcomes = await chrome.openTabs(present.map((t) => ({ url: t.url, pinned: t.pinned === true })), 'newWindow' in to ? { newWindow: true } : { windowOf: to.windowOf });
+  const outcomes = await chrome.openTabs(present.map((t) => ({ url: t.url, pinned: t.pinned === true })), 'newWindow' in to ? { newWindow: true } : 'windowId' in to ? { windowId: to.windowId } : { windowOf: to.windowOf });
   // Only a tab whose copy opened is closed: a refused address stays where it was.
   const copied = present.filter((_, i) => 'targetId' in outcomes[i]!);
   const refused = present.filter((_, i) => 'error' in outcomes[i]!);
@@ -290,7 +291,8 @@ async function restoreTabs(cmd: Op<'restore_tabs'>, chrome: ChromeBackend, { por
   const open = cmd.command.duplicates ? new Set<string>() : new Set((await chrome.listTabs()).map((t) => t.url));
   const toOpen = collection.tabs.filter((t) => !open.has(t.url));
   const skipped = collection.tabs.length - toOpen.length;
-  const outcomes = toOpen.length ? await chrome.openTabs(toOpen.map((t) => ({ url: t.url, pinned: t.pinned })), { newWindow: cmd.command.new_window === true }) : [];
+  const where = cmd.command.browser_window_id !== undefined ? { windowId: cmd.command.browser_window_id } : { newWindow: cmd.command.new_window === true };
+  const outcomes = toOpen.length ? await chrome.openTabs(toOpen.map((t) => ({ url: t.url, pinned: t.pinned })), where) : [];
   const opened: string[] = [];
   const refused: string[] = [];
   outcomes.forEach((o, i) => {
@@ -302,7 +304,7 @@ async function restoreTabs(cmd: Op<'restore_tabs'>, chrome: ChromeBackend, { por
   });
   return {
     ok: refused.length === 0,
-    message: `Reopened ${plural(opened.length, 'tab')} from "${collection.name}"${cmd.command.new_window && opened.length ? ' in a new window' : ''}${skipped ? `; ${skipped} already open, skipped` : ''}${refused.length ? `; not opened: ${refused.join('; ')}` : ''}`,
+    message: `Reopened ${plural(opened.length, 'tab')} from "${collection.name}"${opened.length ? inWindowWords(cmd.command) : ''}${skipped ? `; ${skipped} already open, skipped` : ''}${refused.length ? `; not opened: ${refused.join('; ')}` : ''}`,
     data: { name: collection.name, opened: opened.length, skipped_open: skipped, target_ids: opened, not_opened: refused },
   };
 }

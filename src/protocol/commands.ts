@@ -15,6 +15,7 @@ import {
   WINDOW_ID,
   windowId,
 } from './command-fields';
+import { BROWSER_WINDOW_ID, NEW_WINDOW, oneWindowAtMost } from './browser-window-fields';
 import {
   CloseDuplicateTabs,
   CountTabsByDomain,
@@ -185,8 +186,11 @@ export const OpenUrl = z
       .describe(
         'URL or site name; normalized by the system ("chatgpt" → https://chatgpt.com). A file:, chrome: or other non-web address only exactly as the user typed it.',
       ),
+    new_window: NEW_WINDOW,
+    browser_window_id: BROWSER_WINDOW_ID,
   })
-  .describe('Open a URL in a new Chrome tab. Only when the user wants a new tab; otherwise switch_tab.');
+  .refine(...oneWindowAtMost('open_url'))
+  .describe('Open a URL in a new Chrome tab (default: the most recent window). Only when the user wants a new tab; otherwise switch_tab.');
 
 export const CloseTab = z
   .strictObject({

@@ -67,6 +67,8 @@ export const ResolvedCommand = z.discriminatedUnion('type', [
     tabs: z.array(TabInfo),
     to: z.union([
       z.strictObject({ window_index: z.number().int().positive(), window_tab_ids: z.array(id).min(1) }),
+      /** A window named by its browser id: when it runs, that very window or nothing (a closed one is not replaced). */
+      z.strictObject({ browser_window_id: z.number().int().positive(), window_index: z.number().int().positive() }),
       z.strictObject({ new_window: z.literal(true) }),
     ]),
     by_reopening: z.boolean(),

@@ -12,8 +12,8 @@ describe('tab manager commands: field rules', () => {
     ['a zero age', { type: 'close_tab', unused_for_hours: 0 }, ['commands[0].unused_for_hours: must be a positive integer']],
     ['search with nothing to look for', { type: 'search_tabs' }, ['commands[0]: needs "query", "tab_indices" or a tab age ("unused_for_hours", "unused_today" or "oldest")']],
     ['page text without words', { type: 'search_tabs', oldest: 3, page_text: true }, ['commands[0].page_text: page_text needs a "query" to look for']],
-    ['move to two places', { type: 'move_tabs', tab_indices: [1], window_index: 2, new_window: true }, ['commands[0]: move_tabs needs exactly one of "window_index" or "new_window"']],
-    ['move to nowhere', { type: 'move_tabs', tab_indices: [1] }, ['commands[0]: move_tabs needs exactly one of "window_index" or "new_window"']],
+    ['move to two places', { type: 'move_tabs', tab_indices: [1], window_index: 2, new_window: true }, ['commands[0]: move_tabs needs exactly one of "window_index", "browser_window_id" or "new_window"']],
+    ['move to nowhere', { type: 'move_tabs', tab_indices: [1] }, ['commands[0]: move_tabs needs exactly one of "window_index", "browser_window_id" or "new_window"']],
     ['pin without saying which way', { type: 'pin_tabs', tab_indices: [1] }, ['commands[0].pinned: is required']],
     ['mute by name', { type: 'mute_tabs', tab_indices: [1], muted: 'yes' }, ['commands[0].muted: must be true or false']],
     ['group colour Chrome lacks', { type: 'group_tabs', tab_indices: [1], title: 'Work', color: 'black' }, [

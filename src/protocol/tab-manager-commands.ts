@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BROWSER_WINDOW_ID, oneWindowAtMost, POSITION } from './browser-window-fields';
 import { count, name, NAMES_TABS, namesTabs, TAB_AGE_FIELDS, TabGroupColor, tabIndexList } from './command-fields';
 
 // The tab manager's operations, beyond the core tab commands. Each acts on tabs by global
@@ -45,10 +46,15 @@ export const MoveTabs = z
     type: z.literal('move_tabs'),
     tab_indices: tabIndexList('Global tab indices (1-based), each once.'),
     window_index: count('Destination window (w<n> in the tab list).', 100).optional(),
+    browser_window_id: BROWSER_WINDOW_ID,
     new_window: z.literal(true, { error: 'must be true (leave it out otherwise)' }).optional().describe('true: move them to a new window.'),
+    position: POSITION,
   })
-  .refine((c) => (c.window_index === undefined) !== (c.new_window === undefined), { error: 'move_tabs needs exactly one of "window_index" or "new_window"' })
-  .describe('Move tabs to the end of another Chrome window, or to a new window.');
+  .refine((c) => [c.window_index, c.browser_window_id, c.new_window].filter((x) => x !== undefined).length === 1, {
+    error: 'move_tabs needs exactly one of "window_index", "browser_window_id" or "new_window"',
+  })
+  .refine((c) => c.position === undefined || c.new_window === undefined, { error: 'a new window holds only the moved tabs: leave "position" out', path: ['position'] })
+  .describe('Move tabs to another Chrome window (at `position`, default the end), or to a new window.');
 
 export const CloseDuplicateTabs = z
   .strictObject({
@@ -73,8 +79,10 @@ export const RestoreTabs = z
     type: z.literal('restore_tabs'),
     name: name('Exact name of a saved set of tabs.'),
     new_window: z.boolean({ error: 'must be true or false' }).optional().describe('true: open them in a new window.'),
+    browser_window_id: BROWSER_WINDOW_ID,
     duplicates: z.boolean({ error: 'must be true or false' }).optional().describe('true: reopen tabs already open too.'),
   })
+  .refine(...oneWindowAtMost('restore_tabs'))
   .describe('Reopen a saved set of tabs (the set stays saved).');
 
 export const PinTabs = z

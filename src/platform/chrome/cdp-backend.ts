@@ -8,7 +8,7 @@
 
 import path from 'node:path';
 import { ChromeUnavailableError, DeskPilotError, TabGoneError, errorMessage } from '../../engine/errors';
-import type { ChromeBackend, ChromeTab, CloseTabsResult, CompanionStatus, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
+import type { BrowserWindowTarget, ChromeBackend, ChromeTab, CloseTabsResult, CompanionStatus, MoveDestination, OpenTabsWhere, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
 import { call, CdpTimeoutError, isNoTargetError, readEmbedderData, sleep, type CdpConnection, type TargetInfo } from './cdp-connection';
 import { LIVE_CHECK_INTERVAL_MS, LiveTargets, tabTargets, windowOf } from './live-targets';
 import { connectChrome, DEFAULT_CONNECT_TIMEOUT_MS, type BrowserConnection, type ConnectOptions } from './connect';
@@ -27,7 +27,8 @@ import { CompanionLink } from './companion';
 import { PageTextIndex } from './page-text-index';
 import { TabClock } from './tab-clock';
 import * as tabManager from './tab-manager';
-import { openWatched, URL_REFUSED } from './watched-open';
+import { URL_REFUSED } from './watched-open';
+import { openTab } from './window-targets';
 
 export interface CdpChromeBackendOptions {
   /** http://host:port or ws://…/devtools/browser/…; when set it is the only source tried. */
@@ -176,15 +177,11 @@ export class CdpChromeBackend implements ChromeBackend {
     });
   }
 
-  async openUrl(url: string): Promise<{ targetId: string }> {
+  async openUrl(url: string, where?: BrowserWindowTarget): Promise<{ targetId: string }> {
     return this.run(async (s) => {
       const refusal = await s.guard.refusal(url);
       if (refusal) throw new DeskPilotError(refusalMessage(refusal), URL_REFUSED);
-      if (/^https?:/i.test(url)) return openWatched(s.conn, url, s.guard);
-      // Not a web address (about:blank, or one the user typed): nothing it loads can redirect.
-      const { targetId } = await call(s.conn, 'Target.createTarget', { url });
-      await call(s.conn, 'Target.activateTarget', { targetId }).catch(() => undefined);
-      return { targetId };
+      return openTab(this.tabSession(s, true), url, where);
     });
   }
 
@@ -264,7 +261,7 @@ export class CdpChromeBackend implements ChromeBackend {
     return this.changing((s) => tabManager.regroupTabs(this.tabSession(s, true), entries));
   }
 
-  async moveTabs(targetIds: string[], to: { windowOf: string[] } | { newWindow: true }): Promise<TabChanges<TabPlace> & { windowId: number }> {
+  async moveTabs(targetIds: string[], to: MoveDestination): Promise<TabChanges<TabPlace> & { windowId: number }> {
     return this.changing((s) => tabManager.moveTabs(this.tabSession(s, true), targetIds, to));
   }
 
@@ -272,7 +269,7 @@ export class CdpChromeBackend implements ChromeBackend {
     return this.changing((s) => tabManager.placeTabs(this.tabSession(s, true), entries));
   }
 
-  async openTabs(tabs: TabToOpen[], opts: { newWindow?: boolean; windowOf?: string[] }): Promise<Array<{ targetId: string } | { error: string }>> {
+  async openTabs(tabs: TabToOpen[], opts: OpenTabsWhere): Promise<Array<{ targetId: string } | { error: string }>> {
     return this.changing((s) => tabManager.openTabs(this.tabSession(s, true), tabs, opts));
   }
 

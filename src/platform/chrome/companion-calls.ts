@@ -79,13 +79,13 @@ const REGROUP = `async ({ entries }) => {
   return out;
 }`;
 
-const MOVE = `async ({ ids, windowId }) => {
+const MOVE = `async ({ ids, windowId, index }) => {
   if (windowId === null) {
     const w = await chrome.windows.create({ tabId: ids[0] });
     if (ids.length > 1) await chrome.tabs.move(ids.slice(1), { windowId: w.id, index: -1 });
     return w.id;
   }
-  await chrome.tabs.move(ids, { windowId, index: -1 });
+  await chrome.tabs.move(ids, { windowId, index });
   return windowId;
 }`;
 
@@ -135,8 +135,8 @@ export const companionUngroup = (c: CompanionLink, ids: number[]) => c.call<null
 export const companionRegroup = (c: CompanionLink, entries: Array<{ id: number; group: { groupId: number; windowId: number; title: string; color: string } | null }>) =>
   c.call<Array<string | null>>(REGROUP, { entries }, 'put tabs back in their groups');
 
-/** windowId null: a new window. Resolves with the destination window's id. */
-export const companionMove = (c: CompanionLink, ids: number[], windowId: number | null) => c.call<number>(MOVE, { ids, windowId }, 'move tabs');
+/** windowId null: a new window; index: the first tab's place in the strip, -1 the end. Resolves with the destination window's id. */
+export const companionMove = (c: CompanionLink, ids: number[], windowId: number | null, index = -1) => c.call<number>(MOVE, { ids, windowId, index }, 'move tabs');
 
 export const companionPlace = (c: CompanionLink, entries: Array<{ id: number; windowId: number; index: number }>) =>
   c.call<Array<string | null>>(PLACE, { entries }, 'move tabs back');

@@ -1,6 +1,6 @@
 import { DeskPilotError, errorMessage } from '../../engine/errors';
 import { clip } from '../../engine/words';
-import type { ChromeTab, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
+import type { ChromeTab, MoveDestination, OpenTabsWhere, TabChanges, TabGroupRef, TabListing, TabPlace, TabToOpen } from '../../engine/ports';
 import { call, isNoTargetError, mapLimit, type CdpConnection, type TargetInfo } from './cdp-connection';
 import type { CompanionLink } from './companion';
 import {
@@ -20,6 +20,7 @@ import type { PageTextIndex } from './page-text-index';
 import type { TabClock } from './tab-clock';
 import { orderTabs, type TabRecord } from './tab-order';
 import { navigateWatched } from './watched-open';
+import { requireOpenWindow } from './window-targets';
 
 // The tab manager over one browser connection. DevTools alone reloads, searches page text and
 // opens tabs; the companion extension's worker pins, mutes, groups and moves them and knows
@@ -227,12 +228,13 @@ async function windowOfTargets(conn: CdpConnection, ids: readonly string[]): Pro
   throw new DeskPilotError('every tab of the destination window was closed after the snapshot, so the window is gone; nothing was moved', 'window_gone');
 }
 
-export async function moveTabs(s: TabSession, ids: readonly string[], to: { windowOf: string[] } | { newWindow: true }): Promise<TabChanges<TabPlace> & { windowId: number }> {
-  const dest = 'windowOf' in to ? await windowOfTargets(s.conn, to.windowOf) : null;
+export async function moveTabs(s: TabSession, ids: readonly string[], to: MoveDestination): Promise<TabChanges<TabPlace> & { windowId: number }> {
+  if ('windowId' in to) await requireOpenWindow(s.conn, to.windowId, 'nothing was moved');
+  const dest = 'windowOf' in to ? await windowOfTargets(s.conn, to.windowOf) : 'windowId' in to ? to.windowId : null;
   const m = await matched(s, ids, 'move tabs');
   if (m.present.length === 0) throw new DeskPilotError('every one of those tabs was closed after the snapshot; nothing was moved', 'tab_gone');
   const before = new Map(m.present.map((id) => [id, { windowId: m.tab(id).windowId, index: m.tab(id).index }]));
-  const windowId = await companionMove(s.companion, m.present.map((id) => m.tab(id).id), dest);
+  const windowId = await companionMove(s.companion, m.present.map((id) => m.tab(id).id), dest, 'newWindow' in to ? -1 : (to.index ?? -1));
   return { changed: m.present.map((id) => ({ targetId: id, before: before.get(id)! })), missing: m.missing, windowId };
 }
 
@@ -249,7 +251,8 @@ const REOPENABLE = /^(?:https?:|file:|about:|chrome:|edge:|brave:)/i;
 
 type Opened = { targetId: string } | { error: string };
 
-export async function openTabs(s: TabSession, tabs: readonly TabToOpen[], opts: { newWindow?: boolean; windowOf?: string[] }): Promise<Opened[]> {
+export async function openTabs(s: TabSession, tabs: readonly TabToOpen[], opts: OpenTabsWhere): Promise<Opened[]> {
+  if (opts.windowId !== undefined) await requireOpenWindow(s.conn, opts.windowId);
   const out: Opened[] = tabs.map(() => ({ error: '' }));
   const allowed: number[] = [];
   for (const [i, t] of tabs.entries()) {
@@ -309,15 +312,16 @@ async function navigated(s: TabSession, targetId: string, url: string): Promise<
  * `windowOf`, the tab's old window (at its end) when that is still open, or the last used one —
  * each then loaded under the watch.
  */
-async function openPlainly(s: TabSession, tabs: readonly TabToOpen[], which: number[], out: Opened[], opts: { newWindow?: boolean; windowOf?: string[] }): Promise<void> {
+async function openPlainly(s: TabSession, tabs: readonly TabToOpen[], which: number[], out: Opened[], opts: OpenTabsWhere): Promise<void> {
   let first = true;
   let raised: number | null = null;
   if (opts.windowOf?.length && !opts.newWindow) raised = await raiseWindow(s, { of: opts.windowOf });
+  else if (opts.windowId !== undefined) raised = await raiseWindow(s, { id: opts.windowId });
   for (const i of which) {
     const newWindow = first && opts.newWindow === true;
     first = false;
     const home = tabs[i]!.place?.windowId;
-    if (!newWindow && !opts.newWindow && !opts.windowOf && home !== undefined && home !== raised) {
+    if (!newWindow && !opts.newWindow && !opts.windowOf && opts.windowId === undefined && home !== undefined && home !== raised) {
       raised = (await raiseWindow(s, { id: home }).catch(() => null)) ?? raised;
     }
     let targetId: string;
