@@ -344,6 +344,22 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       code = await runMcp(flags(), { http: !!o.http, port: o.port, host: o.host, allowNonLoopback: !!o.allowNonLoopback, newToken: !!o.newToken }, io);
     });
 
+  const gnome = program.command('gnome-extension').description("DeskPilot's GNOME Shell extension: how window commands reach windows on GNOME (Wayland)");
+  for (const [verb, description] of [
+    ['install', 'copy it into ~/.local/share/gnome-shell/extensions and enable it (GNOME loads it at your next login)'],
+    ['uninstall', 'disable it and remove its files'],
+    ['status', 'say whether it is installed, enabled, and answering'],
+  ] as const) {
+    gnome
+      .command(verb)
+      .description(description)
+      .action(async () => {
+        const cmd = await import('./gnome-extension-command');
+        const run = { install: cmd.runGnomeExtensionInstall, uninstall: cmd.runGnomeExtensionUninstall, status: cmd.runGnomeExtensionStatus }[verb];
+        code = await run(io);
+      });
+  }
+
   const chrome = program.command('chrome').description('the Chrome connection');
   chrome
     .command('status')
