@@ -139,11 +139,11 @@ describeDesktop('deskpilot mcp --http beside the warm service', () => {
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['desktop_snapshot', 'search_tabs', 'switch_tab', 'close_tabs', 'place_app', 'do']));
     const page = desk.pages.url('page', { title: 'Over HTTP' });
     await raw.open(page);
-    const list = dataOf(await client.call('search_tabs', { query: 'over http' }));
+    const list = dataOf(await client.call('search_tabs', { query: 'over http', ids: true }));
     const tab = list.tabs[0];
-    const r = await client.call('switch_tab', { snapshot_id: list.snapshot_id, tab_index: tab.index });
+    const r = await client.call('switch_tab', { snapshot_id: list.snapshot_id, tab_index: tab.i });
     expect(r.isError).toBeFalsy();
-    await raw.waitFor(async () => (await raw.evaluate(tab.tab_id, 'document.visibilityState')) === 'visible');
+    await raw.waitFor(async () => (await raw.evaluate(tab.id, 'document.visibilityState')) === 'visible');
   });
 
   it('place_app moves the real window', async () => {
@@ -155,7 +155,7 @@ describeDesktop('deskpilot mcp --http beside the warm service', () => {
   it('closing asks the user over HTTP, on the call\'s own stream: decline keeps the tab, accept closes it', async () => {
     await raw.open(desk.pages.url('page', { title: 'Ask First' }));
     const list = dataOf(await client.call('search_tabs', { query: 'ask first' }));
-    const args = { snapshot_id: list.snapshot_id, tab_indices: [list.tabs[0].index] };
+    const args = { snapshot_id: list.snapshot_id, tab_indices: [list.tabs[0].i] };
     answer = 'decline';
     const no = await client.call('close_tabs', args);
     expect(textOf(no)).toMatch(/^Cancelled: the user said no\./);

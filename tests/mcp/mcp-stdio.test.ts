@@ -18,7 +18,7 @@ import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
 
 const TOOL_NAMES = [
   'list_devices', 'desktop_snapshot', 'list_tabs', 'search_tabs', 'switch_tab', 'open_url', 'close_tabs',
-  'find_tabs', 'count_tabs_by_domain', 'reload_tabs', 'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs', 'move_tabs',
+  'count_tabs_by_domain', 'reload_tabs', 'pin_tabs', 'mute_tabs', 'group_tabs', 'ungroup_tabs', 'move_tabs',
   'close_duplicate_tabs', 'save_tabs', 'restore_tabs', 'list_apps', 'focus_app',
   'place_app', 'close_app', 'list_windows', 'swap_apps', 'tile_apps', 'set_app_state', 'list_recent', 'open_recent', 'list_presets', 'apply_preset', 'save_preset', 'undo', 'query', 'do',
 ];
@@ -73,12 +73,18 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
 
   const targetOf = async (title: string) => (await raw.pages()).find((p) => p.title === title)!.targetId;
   const visible = async (title: string) => (await raw.evaluate(await targetOf(title), 'document.visibilityState')) === 'visible';
+  /** list_tabs with ids, in the words these tests use (index, active, tab_id). */
   const listTabs = async () => {
-    const r = await plain.call('list_tabs');
+    const r = await plain.call('list_tabs', { ids: true });
     expect(r.isError).toBeFalsy();
-    return dataOf(r) as { snapshot_id: string; tabs: Array<{ index: number; title: string; active: boolean; tab_id: string }> };
+    const d = dataOf(r) as { snapshot_id: string; tabs: Array<{ i: number; title: string; active?: boolean; id: string }> };
+    return { snapshot_id: d.snapshot_id, tabs: d.tabs.map((t) => ({ index: t.i, title: t.title, active: t.active === true, tab_id: t.id })) };
   };
-  const indexIn = (snap: { tabs: Array<{ index: number; title: string }> }, title: string) => snap.tabs.find((t) => t.title === title)!.index;
+  /** A tab's index by its title, in listTabs' rows (index) or list_tabs' own (i). */
+  const indexIn = (snap: { tabs: Array<{ index?: number; i?: number; title: string }> }, title: string) => {
+    const t = snap.tabs.find((x) => x.title === title)!;
+    return t.index ?? t.i!;
+  };
 
   it('lists every tool, each with a flat schema, a description and truthful annotations', async () => {
     const { tools } = await plain.client.listTools();
@@ -197,7 +203,8 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
     it('search_tabs finds tabs by the words of their title, and says when nothing matches', async () => {
       const r = await plain.call('search_tabs', { query: 'thr' });
       expect(dataOf(r).tabs.map((t: { title: string }) => t.title)).toEqual(['Three']);
-      expect(textOf(r)).toMatch(/^Snapshot s\d+ \(1 tab of 5 match "thr"\)\. Pass snapshot_id "s\d+" with tab indices from it\.\n3 w1 /);
+      expect(textOf(r)).toMatch(/^Snapshot (s\d+): 1 tab of 5 match "thr"\. Each tab: i \(its index: pass it with snapshot_id "\1"\), w \(window\), title, site\.$/);
+      expect(dataOf(r).tabs[0]).toEqual({ i: 3, w: 1, title: 'Three', site: '127.0.0.1' });
       const none = await plain.call('search_tabs', { query: 'Fiev' });
       expect(none.isError).toBeFalsy();
       expect(textOf(none)).toMatch(/No tab matches "Fiev"\. Closest titles or sites: "Five"/);

@@ -92,11 +92,12 @@ describeDesktop('the MCP server acting on another device', () => {
     const url = deskB.pages.url('page', { title: 'Only On B' });
     await rawB.open(url);
     await publishedTitled('Only On B');
-    const listed = await plain.call('list_tabs', { device: B });
+    const listed = await plain.call('list_tabs', { device: B, urls: true });
     expect(listed.isError, textOf(listed)).toBeFalsy();
-    expect(textOf(listed)).toContain('Only On B');
+    expect(textOf(listed)).toContain(`On "${B}"`);
+    expect(dataOf(listed).device.name).toBe(B);
     const sid = dataOf(listed).snapshot_id as string;
-    const index = (dataOf(listed).tabs as Array<{ index: number; url: string }>).find((t) => t.url === url)!.index;
+    const index = (dataOf(listed).tabs as Array<{ i: number; title: string; url: string }>).find((t) => t.url === url && t.title === 'Only On B')!.i;
     // The same index with B's snapshot id but no device: refused, naming the field to pass.
     const wrong = await plain.call('switch_tab', { snapshot_id: sid, tab_index: index });
     expect(wrong.isError).toBe(true);
@@ -114,9 +115,9 @@ describeDesktop('the MCP server acting on another device', () => {
     const url = deskB.pages.url('page', { title: 'Close Me Remotely' });
     await Promise.all([rawB.open(url), rawA.open(url)]);
     await publishedTitled('Close Me Remotely');
-    const listed = await asking.call('search_tabs', { query: 'Close Me Remotely', device: B });
+    const listed = await asking.call('search_tabs', { query: 'Close Me Remotely', device: B, ids: true });
     expect(listed.isError, textOf(listed)).toBeFalsy();
-    const tab = (dataOf(listed).tabs as Array<{ tab_id: string }>)[0]!;
+    const tab = (dataOf(listed).tabs as Array<{ id: string }>).map((t) => ({ tab_id: t.id }))[0]!;
 
     // A client that cannot ask: refused with the question naming B, nothing sent.
     const refused = await plain.call('close_tabs', { tab_ids: [tab.tab_id], device: B });

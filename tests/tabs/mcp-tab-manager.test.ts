@@ -46,12 +46,13 @@ describeDesktop('the tab manager over MCP', () => {
     await view.waitForTab('Three', 'seen by the extension', () => true);
   });
 
-  it('find_tabs by page text hands out a snapshot id whose indices pin_tabs then uses', async () => {
-    const found = await mcp.call('find_tabs', { query: 'über two', page_text: true });
+  it('search_tabs by page text hands out a snapshot id whose indices pin_tabs then uses', async () => {
+    const found = await mcp.call('search_tabs', { query: 'über two', page_text: true });
     expect(found.isError).toBeFalsy();
     const data = dataOf(found);
     expect(data.tabs.map((t: { title: string }) => t.title)).toEqual(['Two']);
-    const pinned = await mcp.call('pin_tabs', { snapshot_id: data.snapshot_id, tab_indices: [data.tabs[0].index], pinned: true });
+    expect(data.tabs[0].excerpt).toContain('über two');
+    const pinned = await mcp.call('pin_tabs', { snapshot_id: data.snapshot_id, tab_indices: [data.tabs[0].i], pinned: true });
     expect(textOf(pinned)).toMatch(/^Pinned tab \d "Two"/);
     expect((await view.byTitle('Two')).pinned).toBe(true);
     expect((await view.byTitle('One')).pinned).toBe(false);

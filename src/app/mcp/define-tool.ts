@@ -85,6 +85,7 @@ export function registerTools(
 /** Where another device answered, the answer says which (see onDevice). */
 const answeredBy = z.object({ id: z.string(), name: z.string() }).optional().describe('The device that answered, when not this computer.');
 
-function outputSchemaOf(tool: AnyToolDef): { outputSchema?: z.ZodRawShape } {
-  return tool.output ? { outputSchema: tool.local ? tool.output : { ...tool.output, device: answeredBy } } : {};
+/** Open at the top as well, so an answer that adds a field (e.g. device: "all"'s devices) still validates. */
+function outputSchemaOf(tool: AnyToolDef): { outputSchema?: z.ZodObject } {
+  return tool.output ? { outputSchema: z.object(tool.local ? tool.output : { ...tool.output, device: answeredBy }).loose() } : {};
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, MAX_TAB_INDICES } from '../../protocol/commands';
+import { MAX_AGE_HOURS, MAX_NAME_LENGTH, MAX_TAB_INDICES } from '../../protocol/commands';
 
 // Argument fields several tools share, each described once, for the model.
 
@@ -42,3 +42,12 @@ export const summaries = z
   .boolean({ error: 'must be true or false' })
   .optional()
   .describe("Also read each tab's description or first words (slower; helps tell similar tabs apart). Default false.");
+
+const hours = z.number({ error: 'must be a positive integer' }).int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' }).max(MAX_AGE_HOURS);
+
+/** Tabs picked by when they were last used (search_tabs, save_tabs). */
+export const ages = {
+  unused_for_hours: hours.optional().describe('Only tabs not used (selected) for at least this many hours; a week is 168.'),
+  unused_today: z.boolean({ error: 'must be true or false' }).optional().describe('true: only tabs not used since midnight.'),
+  oldest: z.number({ error: 'must be a positive integer' }).int().min(1).max(MAX_TAB_INDICES).optional().describe('Only the N tabs used longest ago.'),
+};

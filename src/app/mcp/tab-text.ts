@@ -1,6 +1,7 @@
 import type { ContextSnapshot, TabInfo } from '../../protocol/context';
 import { appLine, monitorLine, tabLine } from '../../engine/planning/compact-context';
 import { tabLabel } from '../../engine/words';
+import type { TabRow } from './read-shapes';
 
 // How the tools show the desk: the planner's compact lines for the model (one line per
 // thing, titles quoted so a page title cannot forge a line), and lean data for programs.
@@ -19,6 +20,39 @@ export const tabData = (t: TabInfo) => ({
   tab_id: t.target_id,
   ...(t.content_summary ? { summary: t.content_summary } : {}),
 });
+
+/** What a listing adds beyond index, window, title and site: each costs tokens on every tab. */
+export interface RowDetails {
+  urls?: boolean;
+  ids?: boolean;
+}
+
+/** One tab, lean (the read tools' structured answer): flags only when set, address and id on request. */
+export const tabRow = (t: TabInfo, d: RowDetails = {}): TabRow => ({
+  i: t.index,
+  w: t.window_index,
+  title: t.title,
+  site: t.domain,
+  ...(t.is_active ? { active: true } : {}),
+  ...(t.pinned ? { pinned: true } : {}),
+  ...(t.muted ? { muted: true } : {}),
+  ...(t.group ? { group: t.group.title } : {}),
+  ...(d.urls ? { url: t.url } : {}),
+  ...(d.ids ? { id: t.target_id } : {}),
+  ...(t.content_summary ? { summary: t.content_summary } : {}),
+});
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * The one line beside a tab listing: how many, where, which snapshot, and how to read the rows
+ * (the rows themselves are the structured content; repeating them here would double the tokens).
+ */
+export function tabsSummary(id: string, shown: readonly TabInfo[], of: readonly TabInfo[], what = ''): string {
+  const windows = new Set(of.map((t) => t.window_index)).size;
+  const head = what ? `${plural(shown.length, 'tab')} of ${of.length} ${what}` : `${plural(shown.length, 'tab')} in ${plural(windows, 'window')}`;
+  return `Snapshot ${id}: ${head}. Each tab: i (its index: pass it with snapshot_id "${id}"), w (window), title, site.`;
+}
 
 export const tabsText = (tabs: readonly TabInfo[]) => tabs.map(tabLine).join('\n');
 

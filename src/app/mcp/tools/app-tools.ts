@@ -10,6 +10,7 @@ import { confirmGate } from '../confirm-gate';
 import { defineTool } from '../define-tool';
 import { appName, confirm, windowId } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
+import { AppsOutput } from '../read-shapes';
 import { appsData, appsText } from '../tab-text';
 import { ToolError } from '../tool-error';
 
@@ -21,6 +22,7 @@ export const listApps = defineTool({
   title: 'List apps and windows',
   description: 'List the monitors (bounds and work area as [left,top,right,bottom]) and the running apps with their windows (title, frame, monitor, focused/minimized).',
   input: {},
+  output: AppsOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_args, { ctx }) {
     const snap = await ctx.desk.snapshot({ summaries: false });

@@ -7,7 +7,8 @@ import { defineTool, type McpContext } from '../define-tool';
 import { confirmGate } from '../confirm-gate';
 import { confirm, summaries, text } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
-import { appsData, snapshotHeader, tabData } from '../tab-text';
+import { DesktopOutput, ReportOutput } from '../read-shapes';
+import { appsData, snapshotHeader, tabRow } from '../tab-text';
 
 // The whole desk at once: the snapshot, questions about it, and undo.
 
@@ -25,13 +26,14 @@ export const desktopSnapshot = defineTool({
     'The whole desk in a few lines: monitors (bounds and work area [left,top,right,bottom]), running apps and their windows, installed apps, ' +
     'Chrome tabs (index, * active, window, site, "title") and presets. Returns a snapshot_id to pass with tab indices from it.',
   input: { summaries },
+  output: DesktopOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
     const { snap, id, text } = await desktopText(ctx, args.summaries ?? false);
     const down = Object.fromEntries(Object.entries(snap.sources).filter(([, s]) => !s.ok).map(([k, s]) => [k, s.message]));
     return {
       text,
-      data: { snapshot_id: id, taken_at: snap.taken_at, ...appsData(snap), tabs: snap.tabs.map(tabData), presets: snap.presets, ...(Object.keys(down).length ? { unavailable: down } : {}) },
+      data: { snapshot_id: id, taken_at: snap.taken_at, ...appsData(snap), tabs: snap.tabs.map((t) => tabRow(t)), presets: snap.presets, ...(Object.keys(down).length ? { unavailable: down } : {}) },
     };
   },
 });
@@ -45,6 +47,7 @@ export const query = defineTool({
   input: {
     question: text(MAX_QUESTION_LENGTH).describe('The question, in plain words.'),
   },
+  output: ReportOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
     return reportOutput(await ctx.desk.exec({ type: 'query', question: args.question }));
@@ -53,7 +56,7 @@ export const query = defineTool({
 
 export const undo = defineTool({
   name: 'undo',
-  title: 'Undo window changes',
+  title: 'Undo the last actions',
   description:
     'Put windows and tabs back as they were before the last action(s) (moves, focus, presets, tab changes); closed tabs reopen, and tabs an action opened close again. ' +
     "Because it can close tabs, it asks the user first (unless they turned asking about closing tabs off); when this client cannot ask, it refuses and says what to ask — then call again with confirm: true. " +

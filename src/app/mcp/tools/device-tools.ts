@@ -1,6 +1,7 @@
 import { errorMessage } from '../../../engine/errors';
 import type { DeviceView } from '../../../protocol/sync';
 import { defineTool, type McpContext } from '../define-tool';
+import { DevicesOutput } from '../read-shapes';
 import { ToolError } from '../tool-error';
 
 // The user's computers, as the sync server knows them: the names the other tools' `device`
@@ -26,6 +27,7 @@ export const listDevices = defineTool({
     'The user\'s computers paired with DeskPilot\'s sync server: name, platform, online or when last seen, and how many tabs each published. ' +
     'Pass a name as `device` to the other tools to act on that computer (an offline one cannot act; its last published desk can still be read).',
   input: {},
+  output: DevicesOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_args, { ctx }) {
     const views = await deviceViews(ctx);

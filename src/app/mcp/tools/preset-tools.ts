@@ -4,6 +4,7 @@ import { MAX_NAME_LENGTH } from '../../../protocol/commands';
 import type { Preset, PresetPlacement } from '../../../protocol/preset';
 import { defineTool } from '../define-tool';
 import { appName, text } from '../fields';
+import { PresetsOutput } from '../read-shapes';
 import { reportOutput } from '../report-output';
 import { ToolError } from '../tool-error';
 
@@ -21,6 +22,7 @@ export const listPresets = defineTool({
   title: 'List presets',
   description: 'List the saved window layouts (presets): each app with its monitor and place ([x,y,width,height] as fractions of the work area, or exact bounds), and the addresses it opens.',
   input: {},
+  output: PresetsOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_args, { ctx }) {
     const presets = await ctx.desk.listPresets();

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { MAX_AGE_HOURS, MAX_NAME_LENGTH, MAX_SEARCH_LENGTH, MAX_TAB_INDICES, TabGroupColor } from '../../../protocol/commands';
+import { MAX_NAME_LENGTH, MAX_TAB_INDICES, TabGroupColor } from '../../../protocol/commands';
 import type { TabInfo } from '../../../protocol/context';
 import { confirmGate } from '../confirm-gate';
 import { defineTool, type McpContext, type ToolCall } from '../define-tool';
-import { confirm, snapshotId, tabId, tabIndices, text } from '../fields';
+import { ages, confirm, snapshotId, tabId, tabIndices, text } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
 import { resolveTabRefs } from '../tab-refs';
-import { snapshotHeader, tabData, tabsText } from '../tab-text';
+import { SiteCountOutput } from '../read-shapes';
 import { ToolError } from '../tool-error';
 
-// The tab manager: find tabs by words, page text or age; count them per site; reload, pin,
+// The tab manager (search_tabs, in tab-tools.ts, finds tabs by words, page text or age): count them per site; reload, pin,
 // mute, group, move; close duplicates; save sets of tabs and reopen them. Tabs are named like
 // close_tabs names them (indices with their snapshot_id, or tab ids); each call is one command
 // of the exec protocol, validated and resolved by the engine. Pin, mute and group need the
@@ -23,16 +23,10 @@ const tabRefs = {
     .min(1, { error: 'must list at least one tab id' })
     .max(MAX_TAB_INDICES, { error: `must list at most ${MAX_TAB_INDICES} tab ids` })
     .optional()
-    .describe('Instead of snapshot_id + tab_indices: tab_ids from a snapshot.'),
+    .describe('Instead of snapshot_id + tab_indices: tab ids (id in list_tabs or search_tabs with ids: true).'),
 };
 type Refs = { snapshot_id?: string; tab_indices?: number[]; tab_ids?: string[] };
 
-const hours = z.number({ error: 'must be a positive integer' }).int({ error: 'must be a positive integer' }).min(1, { error: 'must be a positive integer' }).max(MAX_AGE_HOURS);
-const ages = {
-  unused_for_hours: hours.optional().describe('Only tabs not used (selected) for at least this many hours; a week is 168.'),
-  unused_today: z.boolean({ error: 'must be true or false' }).optional().describe('true: only tabs not used since midnight.'),
-  oldest: z.number({ error: 'must be a positive integer' }).int().min(1).max(MAX_TAB_INDICES).optional().describe('Only the N tabs used longest ago.'),
-};
 type Ages = { unused_for_hours?: number; unused_today?: boolean; oldest?: number };
 const ageFields = (a: Ages) => ({
   ...(a.unused_for_hours !== undefined ? { unused_for_hours: a.unused_for_hours } : {}),
@@ -61,46 +55,18 @@ async function onTabsAsking(call: ToolCall, refs: Refs | null, confirmed: boolea
 
 const indicesOf = (tabs: TabInfo[]) => tabs.map((t) => t.index);
 
-export const findTabs = defineTool({
-  name: 'find_tabs',
-  title: 'Find Chrome tabs by words, page text or age',
-  description:
-    'Find open tabs whose title, address or site has every word of query (page_text: true also searches the pages\' text), ' +
-    'and/or by age: oldest N, unused_for_hours, unused_today. Returns the matches with a snapshot_id for their indices.',
-  input: {
-    query: text(MAX_SEARCH_LENGTH).optional().describe('Words to look for, e.g. "invoice".'),
-    page_text: z.boolean({ error: 'must be true or false' }).optional().describe('Also look in the text of the pages (slower the first time).'),
-    ...ages,
-  },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async handler(args, { ctx }) {
-    const snap = await ctx.desk.snapshot({ summaries: false });
-    if (!snap.sources.chrome.ok) throw new ToolError(`Chrome is unavailable: ${snap.sources.chrome.message}`, 'unavailable');
-    const id = ctx.snapshots.put(snap);
-    const command = { type: 'search_tabs', ...(args.query !== undefined ? { query: args.query } : {}), ...(args.page_text ? { page_text: true } : {}), ...ageFields(args) };
-    const out = reportOutput(await ctx.desk.exec(command, { snapshot: snap }));
-    // Indices as the snapshot handed out numbers them (a tab opened since has none there).
-    const found = ((out.data as { results: Array<{ data?: { tabs?: Array<{ target_id: string; excerpt?: string }> } }> }).results[0]?.data?.tabs ?? []).flatMap((f) => {
-      const t = snap.tabs.find((x) => x.target_id === f.target_id);
-      return t ? [{ tab: t, excerpt: f.excerpt }] : [];
-    });
-    const head = snapshotHeader(id, `${found.length} of ${snap.tabs.length} tabs found`);
-    const lines = found.map((f) => `${tabsText([f.tab])}${f.tab.last_used_at ? ` — used ${f.tab.last_used_at}` : ''}${f.excerpt ? ` — "…${f.excerpt}…"` : ''}`);
-    return {
-      text: [head, ...(lines.length ? lines : ['No tab matches.'])].join('\n'),
-      data: { snapshot_id: id, tabs: found.map((f) => ({ ...tabData(f.tab), last_used_at: f.tab.last_used_at ?? null, ...(f.excerpt ? { excerpt: f.excerpt } : {}) })) },
-    };
-  },
-});
-
 export const countTabsByDomain = defineTool({
   name: 'count_tabs_by_domain',
   title: 'Count Chrome tabs per site',
-  description: 'How many tabs are open per site (registrable domain), most first.',
+  description: 'How many tabs are open per site (registrable domain), most first, with their indices.',
   input: {},
+  output: SiteCountOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'count_tabs_by_domain' }));
+    const out = reportOutput(await ctx.desk.exec({ type: 'count_tabs_by_domain' }));
+    const domains = ((out.data.results as Array<{ data?: { domains?: Array<{ domain: string; count: number; tab_indices: number[] }> } }>)[0]?.data?.domains ?? []);
+    const sites = domains.map((d) => ({ site: d.domain, n: d.count, i: d.tab_indices }));
+    return { text: out.text, data: { total: sites.reduce((n, s) => n + s.n, 0), sites } };
   },
 });
 
@@ -233,4 +199,4 @@ export const restoreTabs = defineTool({
   },
 });
 
-export const TAB_MANAGER_TOOLS = [findTabs, countTabsByDomain, reloadTabs, pinTabs, muteTabs, groupTabs, ungroupTabs, moveTabs, closeDuplicateTabs, saveTabs, restoreTabs];
+export const TAB_MANAGER_TOOLS = [countTabsByDomain, reloadTabs, pinTabs, muteTabs, groupTabs, ungroupTabs, moveTabs, closeDuplicateTabs, saveTabs, restoreTabs];

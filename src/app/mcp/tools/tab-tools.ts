@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { closestNames } from '../../../engine/closest-names';
-import { MAX_URL_LENGTH } from '../../../protocol/commands';
-import type { ContextSnapshot, TabInfo } from '../../../protocol/context';
+import { MAX_SEARCH_LENGTH, MAX_URL_LENGTH } from '../../../protocol/commands';
+import type { ContextSnapshot } from '../../../protocol/context';
 import { confirmGate } from '../confirm-gate';
 import { defineTool, type McpContext } from '../define-tool';
-import { confirm, snapshotId, summaries, tabId, tabIndex, tabIndices, text } from '../fields';
+import { ages, confirm, snapshotId, summaries, tabId, tabIndex, tabIndices, text } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
 import { goneError, resolveTabRefs, tabAsSeen } from '../tab-refs';
-import { snapshotHeader, tabData, tabsText } from '../tab-text';
+import { TabListOutput, TabSearchOutput } from '../read-shapes';
+import { tabRow, tabsSummary } from '../tab-text';
 import { ToolError } from '../tool-error';
 
 // Chrome tabs: list and search (each answer is a snapshot with an id), switch, open, close.
+// search_tabs is the one search (words, page text, age); find_tabs was its older twin.
 
 async function tabSnapshot(ctx: McpContext, withSummaries: boolean | undefined): Promise<{ snap: ContextSnapshot; id: string }> {
   const snap = await ctx.desk.snapshot({ summaries: withSummaries ?? false });
@@ -18,52 +20,58 @@ async function tabSnapshot(ctx: McpContext, withSummaries: boolean | undefined):
   return { snap, id: ctx.snapshots.put(snap) };
 }
 
-const windowsOf = (tabs: readonly TabInfo[]) => new Set(tabs.map((t) => t.window_index)).size;
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const details = {
+  urls: z.boolean({ error: 'must be true or false' }).optional().describe('Also give each tab\'s full address (url). Default false: the site only.'),
+  ids: z.boolean({ error: 'must be true or false' }).optional().describe('Also give each tab\'s stable id (id), for tab_ids. Default false: i with snapshot_id names a tab.'),
+};
 
 export const listTabs = defineTool({
   name: 'list_tabs',
   title: 'List Chrome tabs',
   description:
-    'List every open Chrome tab: index, * if active in its window, w<n> window, site, "title". ' +
-    'Returns a snapshot_id: pass it with these indices to switch_tab or close_tabs.',
-  input: { summaries },
+    'List every open Chrome tab: i (index), w (window), title, site, and active/pinned/muted/group when set. ' +
+    'Returns a snapshot_id: pass it with these indices to the tools that act on tabs (switch_tab, close_tabs, …).',
+  input: { summaries, ...details },
+  output: TabListOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
     const { snap, id } = await tabSnapshot(ctx, args.summaries);
-    const head = snapshotHeader(id, `${count(snap.tabs.length, 'tab')} in ${count(windowsOf(snap.tabs), 'window')}`);
-    return { text: [head, tabsText(snap.tabs)].filter(Boolean).join('\n'), data: { snapshot_id: id, tabs: snap.tabs.map(tabData) } };
+    return { text: tabsSummary(id, snap.tabs, snap.tabs), data: { snapshot_id: id, tabs: snap.tabs.map((t) => tabRow(t, args)) } };
   },
 });
-
-/** Every word of the query in the title, address or summary, case-insensitively. */
-function matches(tab: TabInfo, words: string[]): boolean {
-  const hay = `${tab.title} ${tab.url} ${tab.content_summary ?? ''}`.toLowerCase();
-  return words.every((w) => hay.includes(w));
-}
 
 export const searchTabs = defineTool({
   name: 'search_tabs',
   title: 'Search Chrome tabs',
   description:
-    'Find open Chrome tabs whose title or address (and summary, with summaries: true) contains every word of the query. ' +
-    'Returns the matches with a snapshot_id to use with their indices.',
+    'Find open tabs whose title, address or site holds every word of query (page_text: true also searches the text of the pages), ' +
+    'and/or by age: oldest N, unused_for_hours, unused_today. Returns the matches (as list_tabs does, with when each was last used) and a snapshot_id for their indices.',
   input: {
-    query: text(200).describe('Words to look for, e.g. "reddit" or "pull request".'),
-    summaries,
+    query: text(MAX_SEARCH_LENGTH).optional().describe('Words to look for, e.g. "invoice" or "pull request".'),
+    page_text: z.boolean({ error: 'must be true or false' }).optional().describe('Also look in the text of the pages (slower the first time).'),
+    ...ages,
+    ...details,
   },
+  output: TabSearchOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
-    const { snap, id } = await tabSnapshot(ctx, args.summaries);
-    const words = args.query.toLowerCase().split(/\s+/).filter(Boolean);
-    const found = snap.tabs.filter((t) => matches(t, words));
-    if (!found.length) {
-      const near = closestNames(args.query, [...new Set(snap.tabs.flatMap((t) => [t.title, t.domain]).filter(Boolean))], 5);
-      const hint = near.length ? ` Closest titles or sites: ${near.map((n) => `"${n}"`).join(', ')}.` : ' Call list_tabs to see every tab.';
-      return { text: `${snapshotHeader(id, `${count(snap.tabs.length, 'tab')} open`)}\nNo tab matches "${args.query}".${hint}`, data: { snapshot_id: id, query: args.query, tabs: [] } };
-    }
-    const head = snapshotHeader(id, `${count(found.length, 'tab')} of ${snap.tabs.length} match "${args.query}"`);
-    return { text: `${head}\n${tabsText(found)}`, data: { snapshot_id: id, query: args.query, tabs: found.map(tabData) } };
+    const { snap, id } = await tabSnapshot(ctx, false);
+    const { urls, ids, ...search } = args;
+    if (Object.values(search).every((v) => v === undefined || v === false)) throw new ToolError('Nothing was searched: give query and/or an age (oldest, unused_for_hours, unused_today); list_tabs lists every tab.', 'invalid_argument');
+    const out = reportOutput(await ctx.desk.exec({ type: 'search_tabs', ...search }, { snapshot: snap }));
+    // Indices as the snapshot handed out numbers them (a tab opened since has none there).
+    const hits = ((out.data as { results: Array<{ data?: { tabs?: Array<{ target_id: string; excerpt?: string }> } }> }).results[0]?.data?.tabs ?? []).flatMap((f) => {
+      const t = snap.tabs.find((x) => x.target_id === f.target_id);
+      return t ? [{ tab: t, excerpt: f.excerpt }] : [];
+    });
+    const byAge = args.oldest !== undefined || args.unused_for_hours !== undefined || args.unused_today === true;
+    const rows = hits.map((h) => ({ ...tabRow(h.tab, { urls, ids }), ...(byAge ? { used: h.tab.last_used_at ?? null } : {}), ...(h.excerpt ? { excerpt: h.excerpt } : {}) }));
+    const found = hits.map((h) => h.tab);
+    const summary = tabsSummary(id, found, snap.tabs, args.query ? `match "${args.query}"` : 'found');
+    if (found.length || !args.query) return { text: summary, data: { snapshot_id: id, total: snap.tabs.length, tabs: rows } };
+    const near = closestNames(args.query, [...new Set(snap.tabs.flatMap((t) => [t.title, t.domain]).filter(Boolean))], 5);
+    const hint = near.length ? ` Closest titles or sites: ${near.map((n) => `"${n}"`).join(', ')}.` : ' Call list_tabs to see every tab.';
+    return { text: `${summary}\nNo tab matches "${args.query}".${hint}`, data: { snapshot_id: id, total: snap.tabs.length, tabs: [] } };
   },
 });
 
@@ -76,7 +84,7 @@ export const switchTab = defineTool({
   input: {
     snapshot_id: snapshotId.optional(),
     tab_index: tabIndex.optional().describe('The tab\'s index in that snapshot (1-based, across all windows).'),
-    tab_id: tabId.optional().describe('Instead of snapshot_id + tab_index: the tab_id from a snapshot (stable while the tab is open).'),
+    tab_id: tabId.optional().describe('Instead of snapshot_id + tab_index: the tab\'s id (id in list_tabs with ids: true; stable while the tab is open).'),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
@@ -125,7 +133,7 @@ export const closeTabs = defineTool({
       .min(1, { error: 'must list at least one tab id' })
       .max(500, { error: 'must list at most 500 tab ids' })
       .optional()
-      .describe('Instead of snapshot_id + tab_indices: tab_ids from a snapshot.'),
+      .describe('Instead of snapshot_id + tab_indices: tab ids (id in list_tabs or search_tabs with ids: true).'),
     confirm,
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -5,6 +5,7 @@ import { MonitorTarget, WINDOW_STATES } from '../../../protocol/window-layouts';
 import { windowRows, windowsText } from '../../../engine/window-listing';
 import { defineTool } from '../define-tool';
 import { appName, text, windowId } from '../fields';
+import { RecentOutput, WindowsOutput } from '../read-shapes';
 import { reportOutput } from '../report-output';
 import { ToolError } from '../tool-error';
 
@@ -24,8 +25,9 @@ export const listWindows = defineTool({
   title: 'List windows',
   description:
     'Every window of this computer, topmost first: its window_id (what place_app, focus_app, set_app_state, swap_apps and tile_apps take), app, title, monitor, ' +
-    'frame [left,top,right,bottom], state (normal/minimized/maximized/fullscreen), stacking (0 = topmost) and, for a browser window, its tabs (tab ids as in list_tabs).',
+    'frame [left,top,right,bottom], state (normal/minimized/maximized/fullscreen), stacking (0 = topmost) and, for a browser window, its tabs (tab ids, as list_tabs gives them with ids: true).',
   input: {},
+  output: WindowsOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_args, { ctx }) {
     const snap = await ctx.desk.snapshot({ summaries: false });
@@ -97,6 +99,7 @@ export const listRecent = defineTool({
   title: 'Recent files and projects',
   description: 'The files and projects the user opened recently (the desktop\'s recent list; VS Code, Cursor and JetBrains projects), newest first. open_recent takes a path from here.',
   input: {},
+  output: RecentOutput,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(_args, { ctx }) {
     const snap = await ctx.desk.snapshot({ summaries: false });
