@@ -16,12 +16,12 @@ export const BROWSER_WINDOW_ID = z
   .min(1, { error: 'must be a browser window id (a positive integer) from the context' })
   .max(MAX_BROWSER_WINDOW_ID, { error: `must be at most ${MAX_BROWSER_WINDOW_ID}` })
   .optional()
-  .describe("A Chrome window by its browser_window_id (the tabs' browser_window_id in the context).");
+  .describe('Chrome window id (browser_window_id in the context).');
 
 export const NEW_WINDOW = z
   .literal(true, { error: 'must be true (leave it out otherwise)' })
   .optional()
-  .describe('true: in a new Chrome window.');
+  .describe('true: a new window.');
 
 export const POSITION = z
   .number({ error: 'must be a positive integer' })
@@ -29,7 +29,7 @@ export const POSITION = z
   .min(1, { error: 'must be a positive integer (1 = first)' })
   .max(500, { error: 'must be at most 500' })
   .optional()
-  .describe("Place in the destination window's tab strip, 1 = first (default: the end).");
+  .describe("1 = first in that window's tabs (default: last).");
 
 type Where = { browser_window_id?: number | undefined; new_window?: boolean | undefined };
 

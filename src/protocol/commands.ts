@@ -190,7 +190,7 @@ export const OpenUrl = z
     browser_window_id: BROWSER_WINDOW_ID,
   })
   .refine(...oneWindowAtMost('open_url'))
-  .describe('Open a URL in a new Chrome tab (default: the most recent window). Only when the user wants a new tab; otherwise switch_tab.');
+  .describe('Open a URL in a new Chrome tab. Only when the user wants a new tab; otherwise switch_tab.');
 
 export const CloseTab = z
   .strictObject({

@@ -54,7 +54,7 @@ export const MoveTabs = z
     error: 'move_tabs needs exactly one of "window_index", "browser_window_id" or "new_window"',
   })
   .refine((c) => c.position === undefined || c.new_window === undefined, { error: 'a new window holds only the moved tabs: leave "position" out', path: ['position'] })
-  .describe('Move tabs to another Chrome window (at `position`, default the end), or to a new window.');
+  .describe('Move tabs to another Chrome window, or to a new window.');
 
 export const CloseDuplicateTabs = z
   .strictObject({

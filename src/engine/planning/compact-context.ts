@@ -1,6 +1,7 @@
 import type { ContextSnapshot, DevicesContext, InstalledApp, MonitorInfo, RecentItem, TabInfo, WindowInfo } from '../../protocol/context';
 import { agoText } from '../tab-age';
 import { clip, oneLine } from '../words';
+import { browserWindows } from '../browser-window-target';
 
 // The snapshot as the planner reads it, written for tokens rather than for machines: one
 // line per thing, only what a planner can name in a command (indices, exact names, rects).
@@ -50,6 +51,8 @@ export function compactContext(snap: ContextSnapshot, opts: CompactOptions = {})
     const now = Date.parse(snap.taken_at);
     for (const t of snap.tabs) out.push(tabLine(t, Number.isFinite(now) ? now : undefined));
     if (snap.tab_collections?.length) out.push(`Saved sets of tabs (restore_tabs): ${snap.tab_collections.map((c) => JSON.stringify(c)).join(', ')}`);
+    const windows = browserWindows(snap);
+    if (windows.length) out.push(`Chrome window ids (browser_window_id): ${windows.map((w) => `w${w.window_index} ${w.browser_window_id}`).join(', ')}`);
   }
 
   if (presets.ok) out.push(`Presets: ${snap.presets.length ? snap.presets.map((p) => JSON.stringify(p)).join(', ') : 'none saved'}`);

@@ -52,9 +52,10 @@ describe('systemPrompt', () => {
   // 25 operations since the tab manager's joined the first 11 (shared fields are named, not explained, twice),
   // and the window layouts theirs (24 named regions, monitor targets, swap, tile, window states), and
   // window ids theirs (issue 27: window_id on the window commands, window_ids on swap and tile, ~75 tokens;
-  // restore_tabs' duplicates, ~20).
-  it('stays tight: under 2475 tokens, since it goes out with every request', () => {
-    expect(encode(prompt).length).toBeLessThan(2475);
+  // restore_tabs' duplicates, ~20), and browser windows theirs (issue 27: new_window and browser_window_id on
+  // open_url, browser_window_id and position on move_tabs, browser_window_id on restore_tabs, ~80).
+  it('stays tight: under 2555 tokens, since it goes out with every request', () => {
+    expect(encode(prompt).length).toBeLessThan(2555);
   });
 });
 

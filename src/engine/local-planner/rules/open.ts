@@ -107,7 +107,7 @@ const hostOf = (url: string) => {
 
 const askNewTab = () => askWhat('open', 'a site for the new tab', 'github in a new tab');
 
-function openSite(phrase: string, ctx: ClauseContext): ClauseResult {
+export function openSite(phrase: string, ctx: ClauseContext): ClauseResult {
   const target = stripArticles(phrase.trim());
   // A site named by a bare word that an open tab is on ("twitch" with a twitch.tv tab): that tab's site.
   if (/^[a-z0-9-]+$/.test(target)) {

@@ -4,6 +4,7 @@ import { closeAgedRule } from './close-aged';
 import { duplicatesRule } from './duplicates';
 import { groupRule } from './group';
 import { moveTabsRule } from './move-tabs';
+import { openInWindowRule } from './open-in-window';
 import { reloadRule } from './reload';
 import { saveTabsRule } from './save-tabs';
 import { searchTabsRule } from './search-tabs';
@@ -13,7 +14,8 @@ import { tabStateRule } from './tab-state';
 // verbs and shapes (a window as a move's destination, a saved set's name, age words), so the
 // rules after it keep everything else. Duplicates and ages come before close reads "close X".
 
-const TAB_RULES = [duplicatesRule, closeAgedRule, tabStateRule, reloadRule, groupRule, moveTabsRule, saveTabsRule, searchTabsRule];
+// A window as where an opened tab goes comes after saved sets ("open research in a new window" restores one).
+const TAB_RULES = [duplicatesRule, closeAgedRule, tabStateRule, reloadRule, groupRule, moveTabsRule, saveTabsRule, searchTabsRule, openInWindowRule];
 
 export function tabRule(clause: string, ctx: ClauseContext): ClauseResult | null {
   for (const rule of TAB_RULES) {
