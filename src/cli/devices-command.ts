@@ -21,7 +21,7 @@ import { tellReport } from './tell-report';
 // sync session (connect, sync, act, flush, close); the warm service's device worker is what
 // answers on the other side.
 
-async function withSync<T>(flags: ConfigFlags, io: Io, fn: (s: OpenSync) => Promise<T>): Promise<T | number> {
+export async function withSync<T>(flags: ConfigFlags, io: Io, fn: (s: OpenSync) => Promise<T>): Promise<T | number> {
   const { openSync } = await import('../compose/device-sync');
   let session: OpenSync;
   try {

@@ -60,9 +60,36 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .command('windows')
     .description('list every window with its id (window_id in window commands), app, title, monitor, frame and state, topmost first')
     .option('--json', 'print them as JSON')
-    .action(async (o: { json?: boolean }) => {
+    .option('--device <name>', '"all": every device\'s windows (this one live, the others as they published), each line naming its device; or one device\'s name')
+    .action(async (o: { json?: boolean; device?: string }) => {
+      if (o.device !== undefined) {
+        const { runWindowsEverywhere } = await import('./every-device-command');
+        code = await runWindowsEverywhere(flags(), { device: o.device, json: !!o.json }, io);
+        return;
+      }
       const { runWindows } = await import('./windows-command');
       code = await runWindows(flags(), { json: !!o.json }, io);
+    });
+
+  program
+    .command('tabs')
+    .description('list the tabs (or those whose title, address or site holds every word) of every device, each line naming its device (needs sync.url)')
+    .argument('[words...]', 'only tabs holding all these words')
+    .option('--device <name>', '"all" (default): every device; or one device\'s name (its published tabs)', 'all')
+    .option('--by-site', 'count the tabs per site instead, split by device')
+    .option('--json', 'print them as JSON')
+    .action(async (words: string[], o: { device: string; bySite?: boolean; json?: boolean }) => {
+      const { runTabsEverywhere } = await import('./every-device-command');
+      code = await runTabsEverywhere(flags(), { device: o.device, json: !!o.json, query: words.join(' '), bySite: !!o.bySite }, io);
+    });
+
+  program
+    .command('doctor')
+    .description('say which window backend this session uses and why (sway/i3, KWin, GNOME, X11), whether it answers, and what is missing')
+    .option('--json', 'print it as JSON')
+    .action(async (o: { json?: boolean }) => {
+      const { runDoctor } = await import('./doctor-command');
+      code = await runDoctor(flags(), { json: !!o.json }, io);
     });
 
   program

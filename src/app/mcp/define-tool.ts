@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Consent } from './consent';
 import type { McpContext } from './call-context';
 import { contextOnDevice, deviceField, onDevice } from './device-context';
+import { namesEveryDevice, readOnEveryDevice } from './every-device';
 import { funnel, type ToolOutput } from './tool-error';
 
 // Each tool is defined in one place — name, input schema, description, annotations and
@@ -62,6 +63,8 @@ export function registerTools(
     const inputSchema = tool.local ? tool.input : { ...tool.input, device: deviceField };
     const body = async (args: Record<string, unknown>, extra: unknown, signal: AbortSignal | undefined) => {
       const { device, ...rest } = args;
+      // device: "all" reads every device's desk at once (every-device.ts); a tool that acts refuses it there.
+      if (!tool.local && namesEveryDevice(device)) return readOnEveryDevice(tool.name, rest, ctx);
       // The signal reaches whatever waits on another device, which withdraws its row when the client cancels.
       const on = tool.local ? ctx : await contextOnDevice(ctx, device as string | undefined, signal);
       return onDevice(await tool.handler(rest, { ctx: on, ask: (message) => ask(message, extra), ...(signal ? { signal } : {}) }), on);

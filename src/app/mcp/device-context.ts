@@ -18,7 +18,7 @@ export const deviceField = z
   .min(1, { error: 'must not be empty' })
   .max(64, { error: 'must be at most 64 characters' })
   .optional()
-  .describe('Another of the user\'s computers to do this on, by its name from list_devices (e.g. "work laptop"). Leave out for this computer.');
+  .describe('Another of the user\'s computers to do this on, by its name from list_devices (e.g. "work laptop"). Leave out for this computer. "all": list_tabs, search_tabs, count_tabs_by_domain and list_windows read every computer at once.');
 
 /** The context for a call naming `device`: this one's when it names no other device. */
 /** `signal`: the client cancelled the call; a row not yet taken by the device is withdrawn. */
