@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { Engine } from '../engine/engine';
 import type { WiredEngine } from '../app/wired';
-import type { RawMonitor, WindowBackend } from '../engine/ports';
+import type { RawMonitor } from '../engine/ports';
+import { chooseWindowBackend } from './window-backend-choice';
+import { windowBackendFor } from './window-backends';
 import { createAppCatalog } from '../platform/apps/create-app-catalog';
 import { createRecentPlaces } from '../platform/apps/recent/recent-places';
 import { catalogReusedFor, LIST_REUSE_MS, recentReusedFor } from '../platform/apps/reused-for';
@@ -42,7 +44,8 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     // A private (0700) folder of its own, in the cache folder: everything in it can be rebuilt.
     runCacheDir: config.state.chromeRun,
   });
-  const windows = await windowBackendFor(platform, { ...opts, env });
+  const choice = chooseWindowBackend(platform, env, config.windowsBackend);
+  const windows = await windowBackendFor(choice, { ...opts, env, platform });
   const llm = config.llm ? { ...llmOptions(config.llm), apiKey: config.llm.apiKey.value ?? opts.llmApiKey ?? undefined } : null;
   // A long-lived process snapshots often; these two lists are read from many files (reused-for.ts).
   const apps = catalogReusedFor(LIST_REUSE_MS, createAppCatalog(platform, env));
@@ -58,7 +61,7 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
     turns: new TurnFileStore(config.state.turns),
     chrome: async () => chrome,
     windows: windows ? async () => windows : null,
-    windowsUnavailableReason: `no window backend for ${platform} yet: app and window commands are unavailable`,
+    windowsUnavailableReason: choice.reason,
     apps,
     recent: recentReusedFor(LIST_REUSE_MS, createRecentPlaces({ platform, env, catalog: apps })),
     presets: new PresetFileStore(path.join(dir, 'presets.json')),
@@ -82,19 +85,6 @@ export async function wireEngine(config: Config, opts: WireOptions = {}): Promis
 
 function llmOptions(c: LlmConfig): LlmOptions {
   return { baseURL: c.baseURL.value, model: c.model.value, apiKey: c.apiKey.value, mode: c.mode.value, timeoutMs: c.timeoutMs.value };
-}
-
-/** Only this platform's backend is loaded (the other one's modules cost every CLI call). */
-async function windowBackendFor(platform: NodeJS.Platform, opts: WireOptions): Promise<WindowBackend | null> {
-  if (platform === 'linux') {
-    const { createX11WindowBackend } = await import('../platform/windows/x11/x11-backend');
-    return createX11WindowBackend({ display: opts.env?.DISPLAY });
-  }
-  if (platform === 'darwin' || platform === 'win32') {
-    const { createNwmWindowBackend } = await import('../platform/windows/nwm/nwm-backend');
-    return createNwmWindowBackend({ platform, monitors: opts.monitors, workerPath: opts.nwmWorkerPath });
-  }
-  return null;
 }
 
 export type { WiredEngine };

@@ -192,6 +192,11 @@ export interface RawWindow {
   fullscreen?: boolean;
   /** Maximised both ways (absent: not known, or not). */
   maximized?: boolean;
+  /**
+   * In a tiling compositor's layout (sway, i3), where the layout sets its frame: placing it makes
+   * it floating first, and undo tiles it again (absent: not a tiling compositor, or floating).
+   */
+  tiled?: boolean;
 }
 
 export interface WindowBackend {
@@ -226,6 +231,11 @@ export interface WindowBackend {
    * window manager has applied it (a window may refuse sizes, e.g. xterm's character cells).
    */
   setFrameBounds(id: string, bounds: Rect4): Promise<Rect4>;
+  /**
+   * Tiling compositors only: put a window placed out of the tiling layout back into it (undo of
+   * a placement of a tiled window); resolves with the frame it got there.
+   */
+  retile?(id: string): Promise<Rect4>;
   /** Ask the window to close, the way its close button does; never kills. */
   close(id: string): Promise<void>;
   /** Whether a process still exists (for close_app's report). */

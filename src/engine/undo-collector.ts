@@ -25,7 +25,7 @@ export class UndoCollector {
   touch(w: RawWindow, app: string): void {
     this.changes++;
     if (!this.windows.has(w.id)) {
-      this.windows.set(w.id, { id: w.id, app, title: w.title, before: [...w.bounds], minimized: w.minimized, ...(w.fullscreen ? { fullscreen: true } : {}) });
+      this.windows.set(w.id, { id: w.id, app, title: w.title, before: [...w.bounds], minimized: w.minimized, ...(w.fullscreen ? { fullscreen: true } : {}), ...(w.tiled ? { tiled: true } : {}) });
     }
   }
 

@@ -94,12 +94,16 @@ async function undoOne(
         continue;
       }
       await desk.backend.restore(w.id);
-      const got = await desk.backend.setFrameBounds(w.id, w.before);
+      let got = await desk.backend.setFrameBounds(w.id, w.before);
+      // A window that was tiled goes back into the layout from the place it had (its workspace);
+      // the layout, not the frame asked for, then sets its frame.
+      const retiled = w.tiled === true && desk.backend.retile !== undefined;
+      if (retiled) got = await desk.backend.retile!(w.id);
       // The frame first (it is where the window returns to from either state), then the state.
       if (w.fullscreen) await desk.backend.setFullscreen(w.id, true);
       if (w.minimized) await desk.backend.minimize(w.id);
       const state = w.fullscreen ? ', in full screen again' : w.minimized ? ', minimised again' : '';
-      lines.push(`${w.app} back where it was${sizeNote(w.before, got)}${state}`);
+      lines.push(`${w.app} back where it was${retiled ? ', tiled again' : sizeNote(w.before, got)}${state}`);
       restored.push({ app: w.app, window_id: w.id, bounds: got });
     } catch (e) {
       ok = false;

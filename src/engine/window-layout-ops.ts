@@ -5,7 +5,7 @@ import type { BatchFront } from './batch-front';
 import { columns, formatRect } from './geometry';
 import type { RawWindow } from './ports';
 import type { UndoCollector } from './undo-collector';
-import { placeWindow, readDesk, sameMonitor, sizeNote, stillOpen as openWindow, type Desk, type WindowOpsPorts } from './window-ops';
+import { floatedNote, placeWindow, readDesk, sameMonitor, sizeNote, stillOpen as openWindow, type Desk, type WindowOpsPorts } from './window-ops';
 
 // Swapping, tiling, minimising, restoring and full screen. Like every window operation they
 // start from a fresh window list and act on the windows the batch was resolved to.
@@ -33,7 +33,7 @@ export async function swapApps(refs: readonly AppWindowRef[], ports: WindowOpsPo
   const targets = [wb.bounds, wa.bounds];
   const got = [await placeWindow(desk.backend, wa, refs[0]!.app, targets[0]!, undo), await placeWindow(desk.backend, wb, refs[1]!.app, targets[1]!, undo)];
   [wa, wb].forEach((w, i) => front?.placed(desk.backend, w, refs[i]!.app, desk.windows, undo, got[i]!));
-  const parts = refs.map((r, i) => `${r.app} to ${formatRect(got[i]!)}${sizeNote(targets[i]!, got[i]!)}`);
+  const parts = refs.map((r, i) => `${r.app} to ${formatRect(got[i]!)}${sizeNote(targets[i]!, got[i]!)}${floatedNote([wa, wb][i]!)}`);
   return { ok: true, message: `Swapped ${refs[0]!.app} and ${refs[1]!.app}: ${parts.join(', ')}`, data: { windows: refs.map((r, i) => ({ window_id: r.windowId, bounds: got[i] })) } };
 }
 
@@ -54,7 +54,7 @@ export async function tileApps(
     const w = await shown(desk, windows[i]!, ref.app, undo);
     const got = await placeWindow(desk.backend, w, ref.app, frames[i]!, undo);
     front?.placed(desk.backend, w, ref.app, desk.windows, undo, got);
-    parts.push(`${ref.app} at ${formatRect(got)}${sizeNote(frames[i]!, got)}`);
+    parts.push(`${ref.app} at ${formatRect(got)}${sizeNote(frames[i]!, got)}${floatedNote(w)}`);
     placed.push({ window_id: w.id, bounds: got });
   }
   return { ok: true, message: `Tiled ${refs.length} apps side by side on ${on.name}: ${parts.join('; ')}`, data: { monitor: on.name, windows: placed } };

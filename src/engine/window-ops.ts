@@ -132,7 +132,7 @@ export async function placeApp(req: PlaceRequest, ports: WindowOpsPorts, undo: U
   const got = await placeWindow(desk.backend, w, req.app, target, undo);
   if (req.raise !== false) front?.placed(desk.backend, w, req.app, desk.windows, undo, got);
   // Said as a person would ("XTerm → left half of LEFT"); the numbers are in `data` (--json, --verbose).
-  return { ok: true, message: `${req.app} → ${placedWhere(req, target, monitor)}${sizeNote(target, got)}`, data: placementData(w, target, got) };
+  return { ok: true, message: `${req.app} → ${placedWhere(req, target, monitor)}${sizeNote(target, got)}${floatedNote(w)}`, data: placementData(w, target, got) };
 }
 
 function placedWhere(req: PlaceRequest, target: Rect4, monitor: MonitorInfo | null): string {
@@ -177,6 +177,9 @@ export function sizeNote(asked: readonly number[], got: readonly number[]): stri
   if (asked[0] !== got[0] || asked[1] !== got[1]) return ` (the window stopped at ${got[0]},${got[1]})`;
   return '';
 }
+
+/** Said when placing took a window out of a tiling layout (sway, i3): only a floating window has a frame of its own. */
+export const floatedNote = (w: RawWindow): string => (w.tiled ? ' (made floating to place it; undo tiles it again)' : '');
 
 const placementData = (w: RawWindow, target: Rect4, got: Rect4) => ({ window_id: w.id, before: w.bounds, requested: target, bounds: got });
 

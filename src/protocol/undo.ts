@@ -13,6 +13,8 @@ export const UndoWindow = z.strictObject({
   minimized: z.boolean(),
   /** In full screen before (absent in older entries: not). */
   fullscreen: z.boolean().optional(),
+  /** In a tiling compositor's layout before (sway, i3): undo tiles it again (absent: not). */
+  tiled: z.boolean().optional(),
 });
 export type UndoWindow = z.infer<typeof UndoWindow>;
 

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { AgentConfigFile } from './agent-config';
 import { DEFAULT_LLM_TIMEOUT_MS, LLM_TIMEOUT_MAX_MS, LLM_TIMEOUT_MIN_MS, LLM_TIMEOUT_RULE } from './llm-timeout';
 
+/** The window backends `windows.backend` may name; "auto" picks one from the session (compose/window-backend-choice.ts). */
+export const WINDOWS_BACKENDS = ['auto', 'x11', 'sway', 'kwin', 'gnome'] as const;
+export type WindowsBackendSetting = (typeof WINDOWS_BACKENDS)[number];
+export const WINDOWS_BACKEND_RULE = `must be one of ${WINDOWS_BACKENDS.map((b) => `"${b}"`).join(', ')}`;
+
 // config.json in the config dir. Every field is optional; unknown fields are errors so a
 // typo ("chrome_url") is reported instead of silently ignored.
 export const ConfigFile = z.strictObject({
@@ -43,6 +48,12 @@ export const ConfigFile = z.strictObject({
         .boolean({ error: 'must be true or false' })
         .optional()
         .describe('Allow a ws:// (unencrypted) sync.url to a host other than this computer (default: refused; use wss://).'),
+    })
+    .optional(),
+  /** Window placement: which backend (default "auto": from the session, see `deskpilot doctor`). */
+  windows: z
+    .strictObject({
+      backend: z.enum(WINDOWS_BACKENDS, { error: WINDOWS_BACKEND_RULE }).optional().describe('auto (default), x11, sway (also i3), kwin or gnome.'),
     })
     .optional(),
   /** The app's own settings; the CLI ignores them. */

@@ -4,7 +4,7 @@ import { syncConfig, type SyncConfig } from './sync-config';
 import { dataDirs, defaultConfigDir, type DataDirs } from './config-dir';
 import { prepareStatePaths, type StatePaths } from './state-paths';
 import { keepPrivate } from '../storage/private-files';
-import { ConfigFile } from './config-file';
+import { ConfigFile, WINDOWS_BACKENDS, WINDOWS_BACKEND_RULE, type WindowsBackendSetting } from './config-file';
 import { DEFAULT_LLM_TIMEOUT_MS, LLM_TIMEOUT_RULE, parseTimeoutMs } from './llm-timeout';
 import { echo } from '../../protocol/echo';
 import { readJsonFile } from '../storage/json-file';
@@ -34,6 +34,8 @@ export interface Config {
   agent: AgentConfig;
   /** null when no sync server is configured: this desk is on its own. */
   sync: SyncConfig | null;
+  /** windows.backend: which window backend ("auto": from the session). */
+  windowsBackend: Setting<WindowsBackendSetting>;
 }
 
 export const DEFAULT_LLM_BASE_URL = 'https://api.openai.com/v1';
@@ -83,7 +85,17 @@ export async function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv
     sync: syncConfig(flags, env, file, (message) => {
       throw new ConfigError(message);
     }),
+    windowsBackend: windowsBackend(env, file),
   };
+}
+
+function windowsBackend(env: NodeJS.ProcessEnv, file: ConfigFile): Setting<WindowsBackendSetting> {
+  const v = env.DESKPILOT_WINDOWS_BACKEND;
+  if (v !== undefined && v !== '') {
+    if (!(WINDOWS_BACKENDS as readonly string[]).includes(v)) throw new ConfigError(`DESKPILOT_WINDOWS_BACKEND: ${WINDOWS_BACKEND_RULE}, not "${echo(v)}"`);
+    return { value: v as WindowsBackendSetting, from: 'env' };
+  }
+  return file.windows?.backend ? { value: file.windows.backend, from: 'file' } : { value: 'auto', from: 'default' };
 }
 
 function llmConfig(env: NodeJS.ProcessEnv, file: ConfigFile): LlmConfig | null {
