@@ -87,9 +87,12 @@ export class RemoteDesk implements Desk {
   }
 }
 
+const call = callService;
+
 type Result<M extends ServiceMethod> = import('zod').infer<(typeof SERVICE_RESULTS)[M]>;
 
-async function call<M extends ServiceMethod>(client: ServiceClient, method: M, params: unknown): Promise<Result<M>> {
+/** One request to the service, its answer checked against the protocol. */
+export async function callService<M extends ServiceMethod>(client: ServiceClient, method: M, params: unknown): Promise<Result<M>> {
   const response = await client.request(method, params);
   if (!response.ok) {
     const code = ErrorCode.safeParse(response.error?.code);

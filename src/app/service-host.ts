@@ -3,6 +3,7 @@ import { SERVICE_PROTOCOL_VERSION, ServiceRequest, type Hello, type ServiceEvent
 import type { CliMessage, CliStream } from '../protocol/service-wire';
 import { formatFieldError, zodErrors } from '../protocol/validation';
 import type { Desk } from './desk';
+import { ConfirmTokenStore } from './confirm-tokens';
 import { PendingConsents } from './sync/remote-consent';
 import { watchDesk, type TabChangeSource, type Watch } from './desk-watcher';
 
@@ -51,6 +52,8 @@ export class ServiceHost {
 
   /** Questions from other devices to this desk's user, answered over the socket (consent.*). */
   readonly consents: PendingConsents;
+  /** Batches shown to a user through any MCP process, waiting for their confirm_token (confirm.*). */
+  private readonly confirmTokens = new ConfirmTokenStore();
 
   constructor(private readonly deps: ServiceHostDeps) {
     this.consents = deps.consents ?? new PendingConsents();
@@ -200,6 +203,10 @@ export class ServiceHost {
           throw new DeskPilotError(`no request ${req.params.id} waits for an answer here (answered already, expired, or never asked)`, 'stale');
         }
         return { ok: true };
+      case 'confirm.hold':
+        return this.confirmTokens.hold(req.params.entry);
+      case 'confirm.take':
+        return { entry: await this.confirmTokens.take(req.params.token) };
     }
   }
 

@@ -5,6 +5,7 @@ import type { McpContext } from '../app/mcp/define-tool';
 import type { DeviceAccess } from '../app/mcp/device-context';
 import { DeskChanges, type ChangeSource } from '../app/mcp/desk-changes';
 import { HeldPlans } from '../app/mcp/held-plans';
+import { mcpConfirmTokens } from './mcp-confirm-tokens';
 import { SnapshotStore } from '../app/mcp/snapshot-store';
 import { readConfigFile } from '../platform/config/load-config';
 import { connectService } from '../platform/service/socket-client';
@@ -21,6 +22,7 @@ export function mcpContext(desk: Desk, configDir: string, devices: DeviceAccess 
     desk,
     snapshots: new SnapshotStore(),
     held: new HeldPlans(),
+    tokens: mcpConfirmTokens(desk, () => serviceSocketPath(configDir)),
     devices,
     // Read on every destructive call, so turning a confirmation off in Settings takes effect at once.
     confirmPolicy: async (): Promise<ConfirmPolicy> => {

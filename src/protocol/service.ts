@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Envelope } from './commands';
+import { HeldConfirm, HeldToken } from './confirm-token';
 import { ContextSnapshot } from './context';
 import { PreparedBatch, ResolvedCommand } from './prepared-batch';
 import { Preset } from './preset';
@@ -57,6 +58,10 @@ export const ServiceRequest = z.discriminatedUnion('method', [
   req('consent.list', none),
   /** This desk's user answers one (`deskpilot devices approve|deny ID`). */
   req('consent.answer', z.strictObject({ id: ConsentRequest.shape.id, yes: z.boolean() })),
+  /** A batch shown to a user, held until their yes comes back with its confirm_token (any MCP process may bring it). */
+  req('confirm.hold', z.strictObject({ entry: HeldConfirm })),
+  /** The batch a confirm_token names, once. */
+  req('confirm.take', z.strictObject({ token: z.string().min(1).max(200) })),
 ]);
 export type ServiceRequest = z.infer<typeof ServiceRequest>;
 export type ServiceMethod = ServiceRequest['method'];
@@ -132,6 +137,8 @@ export const SERVICE_RESULTS = {
   'cli.answer': z.strictObject({ ok: z.literal(true) }),
   'consent.list': z.strictObject({ requests: z.array(ConsentRequest) }),
   'consent.answer': z.strictObject({ ok: z.literal(true) }),
+  'confirm.hold': HeldToken,
+  'confirm.take': z.strictObject({ entry: HeldConfirm.nullable() }),
 } as const satisfies Record<ServiceMethod, z.ZodType>;
 
 export const ServiceError = z.strictObject({ code: z.string(), message: z.string() });

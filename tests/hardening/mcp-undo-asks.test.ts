@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { stdioClient, type McpTestClient } from '../mcp/mcp-client';
+import { stdioClient, type McpTestClient, callConfirmed, textOf } from '../mcp/mcp-client';
 import { runCli } from '../support/cli';
 import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
@@ -43,7 +43,7 @@ describeDesktop('MCP undo asks first (D8)', () => {
     const { tools } = await plain.client.listTools();
     const undo = tools.find((t) => t.name === 'undo');
     expect(undo?.annotations?.destructiveHint).toBe(true);
-    expect(undo?.inputSchema.properties).toHaveProperty('confirm');
+    expect(undo?.inputSchema.properties).toHaveProperty('confirm_token');
   });
 
   it('a client that cannot ask is refused with the question to put, and nothing is undone', async () => {
@@ -55,7 +55,7 @@ describeDesktop('MCP undo asks first (D8)', () => {
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toMatchObject({ status: 'needs_confirmation' });
     expect(JSON.stringify(r.content)).toContain('Undo the last 2 actions');
-    expect(JSON.stringify(r.content)).toContain('steps: 2 and confirm: true');
+    expect(textOf(r)).toContain('call undo again with the same arguments and confirm_token: "ct_');
   });
 
   it('a client that can ask puts the question to the user; a no cancels it', async () => {
@@ -67,9 +67,9 @@ describeDesktop('MCP undo asks first (D8)', () => {
     expect(r.structuredContent).toMatchObject({ status: 'cancelled' });
   });
 
-  it('with the yes given (confirm: true) it runs: the last move is put back', async () => {
+  it('with the yes given (its confirm_token) it runs: the last move is put back', async () => {
     const moved = frameOf(env, xtermId);
-    const r = await plain.call('undo', { confirm: true });
+    const r = await callConfirmed(plain, 'undo');
     expect(r.isError).toBeFalsy();
     expect(JSON.stringify(r.content)).toContain('Undid');
     expect(frameOf(env, xtermId)).not.toEqual(moved);

@@ -6,7 +6,7 @@ import { describeDesktop } from '../support/describe-desktop';
 import { startDesktop, type Desktop } from '../support/desktop';
 import { onlyTabs, tabVisible } from '../support/only-tabs';
 import { RawCdp } from '../support/raw-cdp';
-import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
+import { dataOf, stdioClient, textOf, type McpTestClient, tokenOf } from './mcp-client';
 
 // Issue 26 item 3 in the MCP `do` tool: when DeskPilot asks back with numbered options, the
 // assistant calls again with the same text and `choice` (the number or the user's words), and
@@ -67,7 +67,7 @@ describeDesktop('deskpilot mcp: do answers its own question with choice', () => 
     const refused = await plain.call('do', { text: 'close reddit', choice: 2 });
     expect(dataOf(refused).status).toBe('needs_confirmation');
     expect(await raw.titles()).toEqual(['Hacker News', 'Reddit - front page', 'Reddit - r/node']);
-    const done = await plain.call('do', { text: 'close reddit', confirm: true });
+    const done = await plain.call('do', { text: 'close reddit', choice: 2, confirm_token: tokenOf(refused) });
     expect(textOf(done)).toBe('Closed 1 tab: tab 3 "Reddit - r/node" (127.0.0.1)');
     expect(await raw.titles()).toEqual(['Hacker News', 'Reddit - front page']);
   });

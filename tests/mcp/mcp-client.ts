@@ -69,3 +69,16 @@ export async function httpClient(url: string, token: string, opts: { elicit?: El
 
 export const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 export const dataOf = (r: CallToolResult) => r.structuredContent as any;
+
+/** The confirm_token of an answer that waits for the user's yes (fails the test, saying what came instead, when there is none). */
+export function tokenOf(r: CallToolResult): string {
+  const token = (r.structuredContent as { confirm_token?: unknown } | undefined)?.confirm_token;
+  if (typeof token !== 'string') throw new Error(`expected a confirm_token, got: ${textOf(r)}`);
+  return token;
+}
+
+/** Calls a tool that waits for a yes, then again with its confirm_token (the user said yes). */
+export async function callConfirmed(c: McpTestClient, name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
+  const asked = await c.call(name, args);
+  return c.call(name, { ...args, confirm_token: tokenOf(asked) });
+}

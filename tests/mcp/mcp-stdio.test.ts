@@ -10,7 +10,7 @@ import { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
 import { activeWindow, frameOf, isHidden, processRunning } from '../support/x-observe';
 import { expectFrameNear } from '../support/expect-frame';
-import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
+import { dataOf, stdioClient, textOf, type McpTestClient, tokenOf, callConfirmed } from './mcp-client';
 
 // `deskpilot mcp` over stdio, driven by the SDK's own Client spawning it as a child process
 // (as Claude Desktop, Cursor and VS Code do), on the real test desktop: every effect is read
@@ -222,21 +222,32 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
       expect(await raw.titles()).toEqual(['Five', 'Four', 'One', 'Opened', 'Three', 'Two']);
     });
 
-    it('close_tabs from a client that cannot ask is refused with the question to ask; confirm: true then closes exactly those', async () => {
+    it('close_tabs from a client that cannot ask answers with what would close and a confirm_token; that token closes exactly those, once', async () => {
       const snap = await listTabs();
       const args = { snapshot_id: snap.snapshot_id, tab_indices: [2, 4] };
       const refused = await plain.call('close_tabs', args);
       expect(refused.isError).toBe(true);
-      expect(dataOf(refused)).toEqual({ status: 'needs_confirmation', needs_confirmation: ['close tab 2 "Two" (127.0.0.1), tab 4 "Four" (127.0.0.1)'] });
+      const token = tokenOf(refused);
+      const what = 'close tab 2 "Two" (127.0.0.1), tab 4 "Four" (127.0.0.1)';
+      expect(dataOf(refused)).toEqual({ status: 'needs_confirmation', needs_confirmation: [what], would_run: [what], confirm_token: token, expires_at: expect.any(String) });
       expect(textOf(refused)).toBe(
-        'Not done: this needs the user\'s yes first. Ask the user: "Close tab 2 "Two" (127.0.0.1), tab 4 "Four" (127.0.0.1)?" ' +
-          'If they agree, call close_tabs again with the same arguments and confirm: true.',
+        `Not done yet: this needs the user's yes. It would:\n• ${what}\nAsk the user: "Close tab 2 "Two" (127.0.0.1), tab 4 "Four" (127.0.0.1)?" ` +
+          `If they agree, call close_tabs again with the same arguments and confirm_token: "${token}" — it runs exactly this, once, within 2 minutes. If not, do nothing.`,
       );
+      // confirm: true alone runs nothing: it is answered with the question and a token of its own.
+      const bare = await plain.call('close_tabs', { ...args, confirm: true });
+      expect(bare.isError).toBe(true);
+      expect(textOf(bare)).toMatch(/^confirm: true alone runs nothing: the yes comes back as the confirm_token below\. Not done yet/);
+      // The token with other arguments: refused (and used up).
+      const other = await plain.call('close_tabs', { snapshot_id: snap.snapshot_id, tab_indices: [2], confirm_token: tokenOf(bare) });
+      expect(textOf(other)).toMatch(/^Nothing was done: that confirm_token was given for other arguments/);
       expect(await raw.titles()).toEqual(['Five', 'Four', 'One', 'Three', 'Two']);
-      const done = await plain.call('close_tabs', { ...args, confirm: true });
+      const done = await plain.call('close_tabs', { ...args, confirm_token: token });
       expect(done.isError).toBeFalsy();
       expect(textOf(done)).toBe('Closed 2 tabs: tab 2 "Two" (127.0.0.1), tab 4 "Four" (127.0.0.1)');
       expect(await raw.titles()).toEqual(['Five', 'One', 'Three']);
+      const again = await plain.call('close_tabs', { ...args, confirm_token: token });
+      expect(textOf(again)).toMatch(/^Nothing was done: confirm_token is unknown, used or expired/);
     });
 
     it('close_tabs from a client that can ask: the user is asked; decline keeps the tabs, accept closes them', async () => {
@@ -289,11 +300,11 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
 
       const refused = await plain.call('do', { text: 'close the Two tab' });
       expect(refused.isError).toBe(true);
-      expect(textOf(refused)).toMatch(/^Not done: this needs the user's yes first\. Ask the user: "Close tab 2 "Two" \(127\.0\.0\.1\)\?" If they agree, call do again with the same text and confirm: true\.$/);
+      expect(textOf(refused)).toMatch(/Ask the user: "Close tab 2 "Two" \(127\.0\.0\.1\)\?" If they agree, call do again with the same arguments and confirm_token: "ct_/);
       expect(await raw.titles()).toContain('Two');
-      // Meanwhile a tab opens before it: the held plan still closes "Two", not what is now at index 2.
+      // Meanwhile a tab before it closes: the held plan still closes "Two", not what is now at index 2.
       await raw.close(await targetOf('One'));
-      const done = await plain.call('do', { text: 'close the Two tab', confirm: true });
+      const done = await plain.call('do', { text: 'close the Two tab', confirm_token: tokenOf(refused) });
       expect(done.isError).toBeFalsy();
       expect(textOf(done)).toBe('Closed 1 tab: tab 2 "Two" (127.0.0.1)');
       expect(await raw.titles()).toEqual(['Five', 'Four', 'Three']);
@@ -360,7 +371,7 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
       const placed = frameOf(env, xtermId);
       await plain.call('place_app', { app_name: 'XTerm', bounds: [2400, 400, 3000, 900] });
       // Undo may close tabs an action opened: it needs the yes (tests/hardening/mcp-undo-asks.test.ts).
-      const u = await plain.call('undo', { confirm: true });
+      const u = await callConfirmed(plain, 'undo');
       expect(u.isError).toBeFalsy();
       expect(frameOf(env, xtermId)).toEqual(placed);
       const f = await plain.call('focus_app', { app_name: 'XTerm' });

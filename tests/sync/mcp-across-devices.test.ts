@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncConnection } from '../../src/platform/sync/sync-connection';
-import { dataOf, stdioClient, textOf, type McpTestClient } from '../mcp/mcp-client';
+import { dataOf, stdioClient, textOf, type McpTestClient, tokenOf } from '../mcp/mcp-client';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server';
 import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
@@ -21,7 +21,7 @@ describeDesktop('the MCP server acting on another device', () => {
   let rawA: RawCdp;
   let rawB: RawCdp;
   let obs: SyncConnection;
-  /** Cannot ask the user: destructive calls need confirm: true. */
+  /** Cannot ask the user: destructive calls need the confirm_token of their first answer. */
   let plain: McpTestClient;
   /** Asks through elicitation, and the test says yes. */
   let asking: McpTestClient;
@@ -135,7 +135,7 @@ describeDesktop('the MCP server acting on another device', () => {
     expect(await urls(rawA)).toContain(url);
   });
 
-  it('do with device: B plans here against B\'s desk and runs it there after confirm: true', async () => {
+  it('do with device: B plans here against B\'s desk and runs it there with its confirm_token', async () => {
     const url = deskB.pages.url('page', { title: 'Zebra Notes' });
     await rawB.open(url);
     await publishedTitled('Zebra Notes');
@@ -143,12 +143,14 @@ describeDesktop('the MCP server acting on another device', () => {
     expect(first.isError).toBe(true);
     expect(dataOf(first).status).toBe('needs_confirmation');
     expect(textOf(first)).toContain('Zebra Notes');
-    // The held plan is B's: the same words for this computer do not run it.
-    const here = await plain.call('do', { text: 'close the zebra notes tab', confirm: true });
-    expect(dataOf(here).device).toBeUndefined();
+    // The held plan is B's: its token with the same words for this computer runs nothing (and is used up).
+    const here = await plain.call('do', { text: 'close the zebra notes tab', confirm_token: tokenOf(first) });
+    expect(here.isError).toBe(true);
+    expect(textOf(here)).toContain('that confirm_token was given for other arguments');
     expect(await urls(rawB)).toContain(url);
 
-    const done = await plain.call('do', { text: 'close the zebra notes tab', device: B, confirm: true });
+    const again = await plain.call('do', { text: 'close the zebra notes tab', device: B });
+    const done = await plain.call('do', { text: 'close the zebra notes tab', device: B, confirm_token: tokenOf(again) });
     expect(done.isError, textOf(done)).toBeFalsy();
     expect(dataOf(done).device.name).toBe(B);
     await rawB.waitFor(async () => !(await urls(rawB)).includes(url), 'the tab on B to close');

@@ -1,4 +1,5 @@
 import type { ConfirmPolicy } from '../../protocol/prepared-batch';
+import type { ConfirmTokens } from '../confirm-tokens';
 import type { Desk } from '../desk';
 import type { RemoteDevices } from '../sync/remote-devices';
 import type { HeldPlans } from './held-plans';
@@ -13,7 +14,9 @@ export interface McpContext {
   snapshots: SnapshotStore;
   /** Which kinds ask the user before they run (config.json ui.confirm, read on each call). */
   confirmPolicy(): Promise<ConfirmPolicy>;
-  /** `do` plans waiting for a confirm: true. */
+  /** Batches shown to the user, waiting for their confirm_token (the warm service's, or this process's). */
+  tokens: ConfirmTokens;
+  /** The numbered options `do` offered, waiting for the user's choice. */
   held: HeldPlans;
   /** The user's other devices, when sync is configured (null: it is not). */
   devices: DeviceAccess | null;

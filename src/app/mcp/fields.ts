@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_AGE_HOURS, MAX_NAME_LENGTH, MAX_TAB_INDICES } from '../../protocol/commands';
+import { ConfirmToken } from '../../protocol/confirm-token';
 
 // Argument fields several tools share, each described once, for the model.
 
@@ -33,10 +34,15 @@ export const tabIndices = z
 export const confirm = z
   .boolean({ error: 'must be true or false' })
   .optional()
-  .describe(
-    'Set true only after the user said yes to exactly this in the conversation (the refusal message tells you what to ask). ' +
-      'Clients that can ask the user themselves are asked anyway.',
-  );
+  .describe('Not how a yes is given: pass confirm_token instead (confirm: true alone runs nothing and is answered with what to do).');
+
+export const confirmToken = ConfirmToken.optional().describe(
+  'After the user said yes to exactly what an earlier call of this tool showed: the confirm_token it gave, with the same arguments. ' +
+    'Runs that batch and nothing else (once, within 2 minutes); refused if the desk changed since.',
+);
+
+/** The two confirmation fields of every tool that may close something. */
+export const confirmFields = { confirm, confirm_token: confirmToken };
 
 export const summaries = z
   .boolean({ error: 'must be true or false' })

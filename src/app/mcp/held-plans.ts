@@ -2,9 +2,10 @@ import type { Envelope } from '../../protocol/commands';
 import type { ContextSnapshot } from '../../protocol/context';
 import type { PreparedBatch } from '../../protocol/prepared-batch';
 
-// Planned batches waiting for the user's yes, by the words that planned them. When the
-// client cannot ask the user, `do` refuses and shows what would close; the call that comes
-// back with confirm: true runs exactly that batch — planning again could pick other tabs.
+// The options `do` offered when it asked back ("which one?"), by the words that asked, each
+// prepared and ready to run: the call that comes back with the user's choice runs the option as
+// it was offered — planning again could pick other tabs. (A yes to something that closes is
+// given with a confirm_token instead: confirm-gate.ts.)
 
 const HOLD_MS = 5 * 60 * 1000;
 
@@ -15,27 +16,35 @@ export interface HeldPlan {
   snapshot?: ContextSnapshot;
 }
 
+/** A question's options: the words shown for each, and each one's plan. */
+export interface Offered {
+  labels: string[];
+  plans: HeldPlan[];
+}
+
 const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 export class HeldPlans {
-  private readonly held = new Map<string, HeldPlan & { at: number }>();
+  private readonly offered = new Map<string, Offered & { at: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  hold(text: string, plan: HeldPlan): void {
+  offer(text: string, options: Offered): void {
     this.expire();
-    this.held.set(key(text), { ...plan, at: this.now() });
+    this.offered.set(key(text), { ...options, at: this.now() });
   }
 
-  /** The plan held for these words, once. */
-  take(text: string): HeldPlan | null {
+  /** The options offered for these words, if still waiting. */
+  get(text: string): Offered | null {
     this.expire();
-    const plan = this.held.get(key(text));
-    this.held.delete(key(text));
-    return plan ?? null;
+    return this.offered.get(key(text)) ?? null;
+  }
+
+  drop(text: string): void {
+    this.offered.delete(key(text));
   }
 
   private expire(): void {
-    for (const [k, p] of this.held) if (this.now() - p.at > HOLD_MS) this.held.delete(k);
+    for (const [k, p] of this.offered) if (this.now() - p.at > HOLD_MS) this.offered.delete(k);
   }
 }

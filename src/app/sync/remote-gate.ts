@@ -118,7 +118,7 @@ function nothingRan(batch: PreparedBatch, status: ExecStatus, code: ErrorCode, m
 }
 
 /** The index of the first command this desk resolves to other targets than the sender did, or null. */
-function firstDifference(theirs: readonly ResolvedCommand[], ours: readonly ResolvedCommand[]): number | null {
+export function firstDifference(theirs: readonly ResolvedCommand[], ours: readonly ResolvedCommand[]): number | null {
   if (theirs.length !== ours.length) return Math.min(theirs.length, ours.length);
   const i = theirs.findIndex((c, k) => identity(c) !== identity(ours[k]!));
   return i < 0 ? null : i;

@@ -6,9 +6,9 @@ import { byName } from '../../../engine/words';
 import { Bounds } from '../../../protocol/commands';
 import { LAYOUTS, Layout, MonitorTarget } from '../../../protocol/window-layouts';
 import type { ContextSnapshot, MonitorInfo, RunningApp, WindowInfo } from '../../../protocol/context';
-import { confirmGate } from '../confirm-gate';
+import { gated } from '../confirm-gate';
 import { defineTool } from '../define-tool';
-import { appName, confirm, windowId } from '../fields';
+import { appName, confirmFields, windowId } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
 import { AppsOutput } from '../read-shapes';
 import { appsData, appsText } from '../tab-text';
@@ -144,13 +144,11 @@ export const closeApp = defineTool({
   title: 'Quit an app',
   description:
     'Quit a running app gracefully (all its windows; it may ask to save). Asks the user first (unless they turned that off); ' +
-    'when this client cannot ask, it refuses and says what to ask — then call again with confirm: true.',
-  input: { app_name: appName.describe('The running app\'s name from list_apps.'), confirm },
+    'when this client cannot ask, it answers with exactly what would close and a confirm_token — ask the user, then call again with the same app_name and that confirm_token.',
+  input: { app_name: appName.describe('The running app\'s name from list_apps.'), ...confirmFields },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler(args, call) {
-    const batch = batchOf(await call.ctx.desk.prepare({ type: 'close_app', app_name: args.app_name }));
-    const held = await confirmGate(batch, call, args.confirm === true, 'call close_app again with the same app_name and confirm: true');
-    return held ?? reportOutput(await call.ctx.desk.run(batch));
+    return gated(call, { tool: 'close_app', args, prepare: async () => ({ batch: batchOf(await call.ctx.desk.prepare({ type: 'close_app', app_name: args.app_name })) }) });
   },
 });
 

@@ -4,8 +4,8 @@ import { MAX_QUESTION_LENGTH } from '../../../protocol/commands';
 import type { ContextSnapshot } from '../../../protocol/context';
 import type { PreparedBatch } from '../../../protocol/prepared-batch';
 import { defineTool, type McpContext } from '../define-tool';
-import { confirmGate } from '../confirm-gate';
-import { confirm, summaries, text } from '../fields';
+import { gated } from '../confirm-gate';
+import { confirmFields, summaries, text } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
 import { DesktopOutput, ReportOutput } from '../read-shapes';
 import { appsData, snapshotHeader, tabRow } from '../tab-text';
@@ -59,7 +59,7 @@ export const undo = defineTool({
   title: 'Undo the last actions',
   description:
     'Put windows and tabs back as they were before the last action(s) (moves, focus, presets, tab changes); closed tabs reopen, and tabs an action opened close again. ' +
-    "Because it can close tabs, it asks the user first (unless they turned asking about closing tabs off); when this client cannot ask, it refuses and says what to ask — then call again with confirm: true. " +
+    "Because it can close tabs, it asks the user first (unless they turned asking about closing tabs off); when this client cannot ask, it answers with what it would do and a confirm_token — ask the user, then call again with the same steps and that confirm_token. " +
     'Closed apps cannot come back.',
   input: {
     steps: z
@@ -69,16 +69,20 @@ export const undo = defineTool({
       .max(50, { error: 'must be at most 50' })
       .optional()
       .describe('How many earlier actions to undo (default 1).'),
-    confirm,
+    ...confirmFields,
   },
   // It closes the tabs an undone action opened: destructive, as close_tabs is.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async handler(args, call) {
     const steps = args.steps ?? 1;
-    const batch = batchOf(await call.ctx.desk.prepare({ type: 'undo', ...(args.steps ? { steps: args.steps } : {}) }));
-    const retry = `call undo again with ${args.steps ? `steps: ${args.steps} and ` : ''}confirm: true`;
-    const held = await confirmGate(withUndoQuestion(batch, steps), call, args.confirm === true, retry);
-    return held ?? reportOutput(await call.ctx.desk.run(batch));
+    return gated(call, {
+      tool: 'undo',
+      args,
+      prepare: async () => {
+        const batch = batchOf(await call.ctx.desk.prepare({ type: 'undo', ...(args.steps ? { steps: args.steps } : {}) }));
+        return { batch, ask: withUndoQuestion(batch, steps) };
+      },
+    });
   },
 });
 

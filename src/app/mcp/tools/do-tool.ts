@@ -3,11 +3,11 @@ import type { PreparedBatch } from '../../../protocol/prepared-batch';
 import type { ContextSnapshot } from '../../../protocol/context';
 import { z } from 'zod';
 import { pickChoice } from '../../../engine/planning/pick-choice';
-import { confirmGate } from '../confirm-gate';
-import { contextOnDevice, onDevice } from '../device-context';
+import { gated } from '../confirm-gate';
+import { contextOnDevice } from '../device-context';
 import { defineTool, type McpContext } from '../define-tool';
-import { confirm, text } from '../fields';
-import type { HeldPlan, HeldPlans } from '../held-plans';
+import { confirmFields, text } from '../fields';
+import type { HeldPlan } from '../held-plans';
 import { reportOutput } from '../report-output';
 import type { ToolOutput } from '../tool-error';
 
@@ -16,7 +16,6 @@ import type { ToolOutput } from '../tool-error';
 
 const MAX_TEXT = 4000;
 const MAX_CHOICE_WORDS = 200;
-const HOLD_MS = 5 * 60 * 1000;
 
 const choice = z
   .union([
@@ -29,21 +28,6 @@ const choice = z
       'Call again with the same text and this; the option runs exactly as it was offered.',
   );
 
-/** The options a question offered, by the words that asked it, each ready to run; per MCP session (its held plans). */
-interface Offered {
-  labels: string[];
-  plans: HeldPlan[];
-  at: number;
-}
-const offered = new WeakMap<HeldPlans, Map<string, Offered>>();
-const offersOf = (ctx: McpContext) => {
-  let m = offered.get(ctx.held);
-  if (!m) offered.set(ctx.held, (m = new Map()));
-  for (const [k, o] of m) if (Date.now() - o.at > HOLD_MS) m.delete(k);
-  return m;
-};
-const offerKey = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
-
 export const doTool = defineTool({
   name: 'do',
   title: 'Do it in plain words',
@@ -51,37 +35,41 @@ export const doTool = defineTool({
     'Carry out a request in plain words with DeskPilot\'s own planners (its offline matcher, else the LLM configured in DeskPilot), e.g. ' +
     '"chrome left and cursor right", "close all youtube tabs", "center terminal 1200x800", "code space". ' +
     'Follow-ups like "now put it on the right" refer to the last request. Closing tabs or apps asks the user first; ' +
-    'when this client cannot ask, it refuses and says what to ask — then call again with the same text and confirm: true. ' +
+    'when this client cannot ask, it answers with exactly what would run and a confirm_token — ask the user, then call again with the same text and that confirm_token. ' +
     'When DeskPilot asks back with numbered options, ask the user, then call again with the same text and choice (the number or their words). ' +
     'Prefer the specific tools when you already know the exact tab or app.',
   input: {
     text: text(MAX_TEXT).describe('What the user wants, in their words.'),
-    confirm,
+    ...confirmFields,
     choice,
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async handler(args, call) {
     const { ctx } = call;
-    // Held per device: a yes for a plan on another device must not run one held for this desk.
-    const heldKey = ctx.target ? `${args.text} @${ctx.target.id}` : args.text;
-    const held = args.confirm ? ctx.held.take(heldKey) : null;
-    const planned = held ?? (args.choice !== undefined ? chosen(ctx, heldKey, args.choice) : await plan(ctx, args.text, heldKey, call.signal));
-    if ('output' in planned) return planned.output;
-    const { batch, envelope } = planned;
-    // The planner may have named another device (it saw every device's desk): asked and run there.
-    const on = !ctx.target && envelope.device ? await contextOnDevice(ctx, envelope.device, call.signal) : ctx;
-    const refusal = await confirmGate(batch, { ...call, ctx: on }, held !== null, 'call do again with the same text and confirm: true');
-    if (refusal) {
-      if (refusal.data.status === 'needs_confirmation') ctx.held.hold(heldKey, { batch, envelope, ...(planned.snapshot ? { snapshot: planned.snapshot } : {}) });
-      await remember(ctx, args.text, envelope, `not run: ${refusal.text}`);
-      return on === ctx ? refusal : onDevice(refusal, on);
-    }
-    // A question is answered from the desks it was planned with (with sync: every device's).
-    const asks = planned.snapshot?.devices !== undefined && batch.commands.some((c) => c.type === 'query');
-    const report = asks ? await ctx.desk.exec(envelope, { snapshot: planned.snapshot }) : await on.desk.run(batch);
-    const out = reportOutput(report, false);
-    await remember(ctx, args.text, envelope, (out.data.results as Array<{ message: string }>).map((r) => r.message).join('; ') || String(out.data.status));
-    return on === ctx ? out : onDevice(out, on);
+    // Offered per device: an answer for a question about another device must not pick one asked for this desk.
+    const key = ctx.target ? `${args.text} @${ctx.target.id}` : args.text;
+    return gated(call, {
+      tool: 'do',
+      args,
+      prepare: async () => {
+        const planned = args.choice !== undefined ? chosen(ctx, key, args.choice) : await plan(ctx, args.text, key, call.signal);
+        if ('output' in planned) return planned;
+        // The planner may have named another device (it saw every device's desk): asked and run there.
+        const on = !ctx.target && planned.envelope.device ? await contextOnDevice(ctx, planned.envelope.device, call.signal) : ctx;
+        return { ...planned, on };
+      },
+      contextFor: async (held) => (!ctx.target && held.device ? contextOnDevice(ctx, held.device.id, call.signal) : ctx),
+      run: async (ready, on) => {
+        // A question is answered from the desks it was planned with (with sync: every device's).
+        const asks = ready.snapshot?.devices !== undefined && ready.batch.commands.some((c) => c.type === 'query');
+        return reportOutput(asks ? await ctx.desk.exec(ready.envelope, { snapshot: ready.snapshot }) : await on.desk.run(ready.batch), false);
+      },
+      after: async (ready, out, ran) => {
+        if (!ready.envelope) return;
+        const what = ran ? (out.data.results as Array<{ message: string }>).map((r) => r.message).join('; ') || String(out.data.status) : `not run: ${out.text}`;
+        await remember(ctx, args.text, ready.envelope, what);
+      },
+    });
   },
 });
 
@@ -95,8 +83,7 @@ async function withDevices(ctx: McpContext): Promise<ContextSnapshot | undefined
 
 /** The option the answer picks among those the question for these words offered; or what to say instead. */
 function chosen(ctx: McpContext, key: string, answer: number | string): HeldPlan | { output: ToolOutput } {
-  const offers = offersOf(ctx);
-  const asked = offers.get(offerKey(key));
+  const asked = ctx.held.get(key);
   if (!asked) {
     return { output: { text: 'Nothing was done: no question for these words is waiting (or it expired). Call do again without choice.', data: { status: 'expired' } } };
   }
@@ -105,7 +92,7 @@ function chosen(ctx: McpContext, key: string, answer: number | string): HeldPlan
     const options = asked.labels.map((c, i) => `${i + 1}) ${c}`).join('; ');
     return { output: { text: `Nothing was done: ${pick.why}. Options: ${options}.`, data: { status: 'clarification', question: pick.why, choices: asked.labels } } };
   }
-  offers.delete(offerKey(key));
+  ctx.held.drop(key);
   return asked.plans[pick.index]!;
 }
 
@@ -121,7 +108,7 @@ async function plan(ctx: McpContext, text: string, key: string, signal?: AbortSi
     const options = choices.length ? ` Options: ${choices.map((c, i) => `${i + 1}) ${c}`).join('; ')}.` : '';
     if (choices.length) {
       const plans = planned.choices.map((c, i) => ({ batch: c.batch, envelope: outcome.candidates[i]!.envelope, ...(snapshot ? { snapshot } : {}) }));
-      offersOf(ctx).set(offerKey(key), { labels: choices, plans, at: Date.now() });
+      ctx.held.offer(key, { labels: choices, plans });
     }
     const how = choices.length ? 'call do again with the same text and choice: the number (or their words)' : 'call do again with words that settle it';
     return {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_TAB_INDICES, TabGroupColor } from '../../../protocol/commands';
 import type { TabInfo } from '../../../protocol/context';
-import { confirmGate } from '../confirm-gate';
+import { gated } from '../confirm-gate';
 import { defineTool, type McpContext, type ToolCall } from '../define-tool';
-import { ages, confirm, snapshotId, tabId, tabIndices, text } from '../fields';
+import { ages, confirmFields, snapshotId, tabId, tabIndices, text } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
 import { resolveTabRefs } from '../tab-refs';
 import { SiteCountOutput } from '../read-shapes';
@@ -43,14 +43,18 @@ async function onTabs(ctx: McpContext, refs: Refs, notDone: string, command: (ta
 }
 
 /** The same, for a command that may close tabs: it waits for the user's yes like close_tabs. */
-async function onTabsAsking(call: ToolCall, refs: Refs | null, confirmed: boolean, retry: string, notDone: string, command: (tabs: TabInfo[]) => Record<string, unknown>) {
+async function onTabsAsking(call: ToolCall, tool: string, args: Refs & Record<string, unknown>, byRefs: boolean, notDone: string, command: (tabs: TabInfo[]) => Record<string, unknown>) {
   const { ctx } = call;
-  const { snapshot, tabs } = refs
-    ? await resolveTabRefs(ctx, { snapshotId: refs.snapshot_id, indices: refs.tab_indices, ids: refs.tab_ids }, notDone)
-    : { snapshot: await ctx.desk.snapshot({ summaries: false }), tabs: [] };
-  const batch = batchOf(await ctx.desk.prepare(command(tabs), { snapshot }));
-  const held = await confirmGate(batch, call, confirmed, retry);
-  return held ?? reportOutput(await ctx.desk.run(batch));
+  return gated(call, {
+    tool,
+    args,
+    prepare: async () => {
+      const { snapshot, tabs } = byRefs
+        ? await resolveTabRefs(ctx, { snapshotId: args.snapshot_id, indices: args.tab_indices, ids: args.tab_ids }, notDone)
+        : { snapshot: await ctx.desk.snapshot({ summaries: false }), tabs: [] };
+      return { batch: batchOf(await ctx.desk.prepare(command(tabs), { snapshot })) };
+    },
+  });
 }
 
 const indicesOf = (tabs: TabInfo[]) => tabs.map((t) => t.index);
@@ -135,12 +139,12 @@ export const moveTabs = defineTool({
     ...tabRefs,
     window_index: z.number({ error: 'must be a positive integer' }).int().min(1).max(100).optional().describe('The destination window.'),
     new_window: z.boolean({ error: 'must be true or false' }).optional().describe('true: a new window.'),
-    confirm,
+    ...confirmFields,
   },
   annotations: { ...rw, idempotentHint: false },
   async handler(args, call) {
     if ((args.window_index === undefined) === (args.new_window !== true)) throw new ToolError('Give exactly one of window_index or new_window: true.', 'invalid_argument');
-    return onTabsAsking(call, args, args.confirm === true, 'call move_tabs again with the same arguments and confirm: true', 'nothing was moved', (tabs) => ({
+    return onTabsAsking(call, 'move_tabs', args, true, 'nothing was moved', (tabs) => ({
       type: 'move_tabs',
       tab_indices: indicesOf(tabs),
       ...(args.new_window ? { new_window: true } : { window_index: args.window_index }),
@@ -152,10 +156,10 @@ export const closeDuplicateTabs = defineTool({
   name: 'close_duplicate_tabs',
   title: 'Close duplicate Chrome tabs',
   description: 'Close tabs that show the same address as another open tab, keeping the active (else most recently used) one of each. Asks the user first like close_tabs.',
-  input: { confirm },
+  input: { ...confirmFields },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler(args, call) {
-    return onTabsAsking(call, null, args.confirm === true, 'call close_duplicate_tabs again with confirm: true', 'nothing was closed', () => ({ type: 'close_duplicate_tabs' }));
+    return onTabsAsking(call, 'close_duplicate_tabs', args, false, 'nothing was closed', () => ({ type: 'close_duplicate_tabs' }));
   },
 });
 
@@ -165,14 +169,14 @@ export const saveTabs = defineTool({
   description:
     'Save tabs (by indices/ids, and/or by age) as a named set in DeskPilot\'s config dir, to reopen with restore_tabs; close: true closes them ' +
     'afterwards (asked first like close_tabs). A set of the same name is replaced.',
-  input: { ...tabRefs, ...ages, name: text(MAX_NAME_LENGTH).describe('The set\'s name, e.g. "research".'), close: z.boolean().optional().describe('Close the tabs once saved.'), confirm },
+  input: { ...tabRefs, ...ages, name: text(MAX_NAME_LENGTH).describe('The set\'s name, e.g. "research".'), close: z.boolean().optional().describe('Close the tabs once saved.'), ...confirmFields },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async handler(args, call) {
     const named = args.tab_indices !== undefined || args.tab_ids !== undefined;
     if (!named && args.unused_for_hours === undefined && !args.unused_today && args.oldest === undefined) {
       throw new ToolError('Name the tabs (tab_indices with snapshot_id, or tab_ids) or pick them by age.', 'invalid_argument');
     }
-    return onTabsAsking(call, named ? args : null, args.confirm === true, 'call save_tabs again with the same arguments and confirm: true', 'nothing was saved', (tabs) => ({
+    return onTabsAsking(call, 'save_tabs', args, named, 'nothing was saved', (tabs) => ({
       type: 'save_tabs',
       name: args.name,
       ...(named ? { tab_indices: indicesOf(tabs) } : {}),

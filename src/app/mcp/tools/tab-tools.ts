@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { closestNames } from '../../../engine/closest-names';
 import { MAX_SEARCH_LENGTH, MAX_URL_LENGTH } from '../../../protocol/commands';
 import type { ContextSnapshot } from '../../../protocol/context';
-import { confirmGate } from '../confirm-gate';
+import { gated } from '../confirm-gate';
 import { defineTool, type McpContext } from '../define-tool';
-import { ages, confirm, snapshotId, summaries, tabId, tabIndex, tabIndices, text } from '../fields';
+import { ages, confirmFields, snapshotId, summaries, tabId, tabIndex, tabIndices, text } from '../fields';
 import { batchOf, reportOutput } from '../report-output';
 import { goneError, resolveTabRefs, tabAsSeen } from '../tab-refs';
 import { TabListOutput, TabSearchOutput } from '../read-shapes';
@@ -123,7 +123,7 @@ export const closeTabs = defineTool({
   title: 'Close Chrome tabs',
   description:
     'Close open Chrome tabs, named by tab_indices plus the snapshot_id they came from, or by tab_ids. ' +
-    "Asks the user first (unless they turned that off); when this client cannot ask, it refuses and says what to ask — then call again with confirm: true. " +
+    "Asks the user first (unless they turned that off); when this client cannot ask, it answers with exactly what would close and a confirm_token — ask the user, then call again with the same arguments and that confirm_token. " +
     'A tab closed since the snapshot is refused as stale; nothing closes then.',
   input: {
     snapshot_id: snapshotId.optional(),
@@ -134,17 +134,21 @@ export const closeTabs = defineTool({
       .max(500, { error: 'must list at most 500 tab ids' })
       .optional()
       .describe('Instead of snapshot_id + tab_indices: tab ids (id in list_tabs or search_tabs with ids: true).'),
-    confirm,
+    ...confirmFields,
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async handler(args, call) {
     const { ctx } = call;
     const dupes = [...(args.tab_indices ?? []), ...(args.tab_ids ?? [])].filter((v, i, all) => all.indexOf(v) !== i);
     if (dupes.length) throw new ToolError(`Nothing was done: ${dupes.map((d) => JSON.stringify(d)).join(', ')} listed twice; name each tab once.`, 'invalid_argument');
-    const { snapshot, tabs } = await resolveTabRefs(ctx, { snapshotId: args.snapshot_id, indices: args.tab_indices, ids: args.tab_ids }, 'nothing was closed');
-    const batch = batchOf(await ctx.desk.prepare({ type: 'close_tab', tab_indices: tabs.map((t) => t.index) }, { snapshot }));
-    const held = await confirmGate(batch, call, args.confirm === true, 'call close_tabs again with the same arguments and confirm: true');
-    return held ?? reportOutput(await ctx.desk.run(batch));
+    return gated(call, {
+      tool: 'close_tabs',
+      args,
+      prepare: async () => {
+        const { snapshot, tabs } = await resolveTabRefs(ctx, { snapshotId: args.snapshot_id, indices: args.tab_indices, ids: args.tab_ids }, 'nothing was closed');
+        return { batch: batchOf(await ctx.desk.prepare({ type: 'close_tab', tab_indices: tabs.map((t) => t.index) }, { snapshot })) };
+      },
+    });
   },
 });
 
