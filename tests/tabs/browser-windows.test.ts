@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import CDP from 'chrome-remote-interface';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine';
@@ -6,6 +9,7 @@ import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
 import type { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
+import { stdioClient, textOf, type McpTestClient } from '../mcp/mcp-client';
 import { COMPANION_DIR, CompanionView } from './companion-view';
 import { startTabRig, type TabRig } from './tab-rig';
 
@@ -170,5 +174,59 @@ describeDesktop('browser windows with the companion extension (issue 27)', () =>
     expect(await windowOf((opened.data as { target_id: string }).target_id)).toBe(a);
     const tab = await view.waitForTab('ByCompanion', 'loaded', (t) => t.url === url('ByCompanion'));
     expect({ windowId: tab.windowId, index: tab.index, active: tab.active }).toEqual({ windowId: a, index: 2, active: true });
+  });
+});
+
+describeDesktop('browser windows over MCP (issue 27): open_url, move_tabs and restore_tabs take the window', () => {
+  const { r, windowOf, windows, windowWith } = rig([COMPANION_DIR]);
+  let view: CompanionView;
+  let mcp: McpTestClient;
+  let dir: string;
+  beforeAll(async () => {
+    view = await CompanionView.connect(r.desk.chrome!.browserWsUrl);
+    dir = mkdtempSync(path.join(os.tmpdir(), 'deskpilot-mcp-windows-'));
+    mcp = await stdioClient({ ...r.desk.env, DESKPILOT_CONFIG_DIR: path.join(dir, 'config'), DESKPILOT_CHROME_URL: r.desk.chrome!.browserWsUrl });
+  });
+  afterAll(async () => {
+    await mcp?.close();
+    await view?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('open_url into a window by id, a closed id refused with nothing opened, move_tabs to a position, restore_tabs in a new window', async () => {
+    await view.waitForTab('B1', 'seen by the extension', () => true);
+    const [a, b] = [await windowWith('A1'), await windowWith('B1')];
+    const opened = await mcp.call('open_url', { url: r.desk.pages.url('page', { title: 'ViaMcp' }), browser_window_id: a });
+    expect(opened.isError, textOf(opened)).toBeFalsy();
+    await waitFor('ViaMcp in A', async () => (await windows()).get(a)?.join() === 'A1,A2,ViaMcp' || undefined);
+
+    const pages = (await r.raw.pages()).length;
+    const stale = await mcp.call('open_url', { url: 'https://example.com/', browser_window_id: b + 1000 });
+    expect(stale.isError).toBe(true);
+    expect(textOf(stale)).toContain(`no Chrome window has id ${b + 1000}`);
+    const both = await mcp.call('open_url', { url: 'https://example.com/', browser_window_id: b, new_window: true });
+    expect(both.isError).toBe(true);
+    expect(textOf(both)).toContain('Give new_window: true or browser_window_id, not both.');
+    expect((await r.raw.pages()).length).toBe(pages);
+
+    const list = await mcp.call('list_tabs', { ids: true });
+    const rows = (list.structuredContent as { tabs: Array<{ i: number; title: string }>; snapshot_id: string });
+    const a2 = rows.tabs.find((t) => t.title === 'A2')!;
+    const moved = await mcp.call('move_tabs', { snapshot_id: rows.snapshot_id, tab_indices: [a2.i], browser_window_id: b, position: 1 });
+    expect(moved.isError, textOf(moved)).toBeFalsy();
+    expect(await view.byTitle('A2')).toMatchObject({ windowId: b, index: 0 });
+
+    const saved = await mcp.call('save_tabs', { snapshot_id: rows.snapshot_id, tab_indices: [rows.tabs.find((t) => t.title === 'A1')!.i], name: 'solo' });
+    expect(saved.isError, textOf(saved)).toBeFalsy();
+    await r.raw.close((await r.raw.pages()).find((p) => p.title === 'A1')!.targetId);
+    const before = await windows();
+    const restored = await mcp.call('restore_tabs', { name: 'solo', new_window: true });
+    expect(textOf(restored)).toContain('Reopened 1 tab from "solo" in a new window');
+    await waitFor('A1 alone in a new window', async () => {
+      const after = await windows();
+      const added = [...after.keys()].filter((w) => !before.has(w));
+      return (added.length === 1 && after.get(added[0]!)!.join() === 'A1') || undefined;
+    });
+    expect(await windowOf((await r.raw.pages()).find((p) => p.title === 'A1')!.targetId)).not.toBe(b);
   });
 });

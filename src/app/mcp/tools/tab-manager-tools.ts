@@ -8,6 +8,7 @@ import { batchOf, reportOutput } from '../report-output';
 import { resolveTabRefs } from '../tab-refs';
 import { SiteCountOutput } from '../read-shapes';
 import { ToolError } from '../tool-error';
+import { browserWindowInput, windowFields } from '../browser-window-input';
 
 // The tab manager (search_tabs, in tab-tools.ts, finds tabs by words, page text or age): count them per site; reload, pin,
 // mute, group, move; close duplicates; save sets of tabs and reopen them. Tabs are named like
@@ -133,21 +134,27 @@ export const moveTabs = defineTool({
   name: 'move_tabs',
   title: 'Move Chrome tabs to another window',
   description:
-    'Move tabs to the end of Chrome window window_index (w<n> in list_tabs), or to a new window (new_window: true). Without the companion ' +
-    'extension the tabs are reopened there and closed here (history lost), which asks the user first like closing.',
+    'Move tabs to Chrome window window_index (w<n> in list_tabs) or browser_window_id, at position (1 = first; default the end), or to a new ' +
+    'window (new_window: true). Without the companion extension the tabs are reopened there and closed here (history lost, no position), ' +
+    'which asks the user first like closing.',
   input: {
     ...tabRefs,
     window_index: z.number({ error: 'must be a positive integer' }).int().min(1).max(100).optional().describe('The destination window.'),
-    new_window: z.boolean({ error: 'must be true or false' }).optional().describe('true: a new window.'),
+    ...browserWindowInput,
+    position: z.number({ error: 'must be a positive integer' }).int().min(1).max(500).optional().describe('1 = first in the destination window (default: last).'),
     ...confirmFields,
   },
   annotations: { ...rw, idempotentHint: false },
   async handler(args, call) {
-    if ((args.window_index === undefined) === (args.new_window !== true)) throw new ToolError('Give exactly one of window_index or new_window: true.', 'invalid_argument');
+    const where = windowFields(args);
+    if ((args.window_index === undefined) === (Object.keys(where).length === 0)) {
+      throw new ToolError('Give exactly one of window_index, browser_window_id or new_window: true.', 'invalid_argument');
+    }
     return onTabsAsking(call, 'move_tabs', args, true, 'nothing was moved', (tabs) => ({
       type: 'move_tabs',
       tab_indices: indicesOf(tabs),
-      ...(args.new_window ? { new_window: true } : { window_index: args.window_index }),
+      ...(args.window_index !== undefined ? { window_index: args.window_index } : where),
+      ...(args.position !== undefined ? { position: args.position } : {}),
     }));
   },
 });
@@ -191,15 +198,15 @@ export const restoreTabs = defineTool({
   title: 'Reopen a saved set of tabs',
   description:
     'Reopen the tabs of a set saved with save_tabs (the set stays saved); tabs already open are skipped (the result says how many) unless duplicates: true; ' +
-    'new_window: true opens them in a new window. desktop_snapshot lists the sets (tab_collections).',
+    'new_window: true opens them in a new window, browser_window_id in that window. desktop_snapshot lists the sets (tab_collections).',
   input: {
     name: text(MAX_NAME_LENGTH).describe('The saved set\'s name.'),
-    new_window: z.boolean().optional().describe('Open them in a new window.'),
+    ...browserWindowInput,
     duplicates: z.boolean().optional().describe('Also open the tabs that are open already.'),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'restore_tabs', name: args.name, ...(args.new_window ? { new_window: true } : {}), ...(args.duplicates ? { duplicates: true } : {}) }));
+    return reportOutput(await ctx.desk.exec({ type: 'restore_tabs', name: args.name, ...windowFields(args), ...(args.duplicates ? { duplicates: true } : {}) }));
   },
 });
 
