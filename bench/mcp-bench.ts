@@ -132,15 +132,17 @@ export async function run(): Promise<void> {
     uninstall();
     await cleanup();
   }
+  // Against Google's chrome-devtools-mcp on a Chromium of its own (100 tabs), after this desk is down.
+  await (await import('./mcp-devtools-bench')).runVsDevtools();
 }
 
 /**
  * `n` rounds, each calling every op once in turn (after warm-up); the samples per op. Every call
  * gets the next number, so consecutive calls always change something (another tab, the other rect).
  */
-async function interleaved(ops: Array<(i: number) => Promise<unknown>>, n: number): Promise<number[][]> {
+export async function interleaved(ops: Array<(i: number) => Promise<unknown>>, n: number, warmup = WARMUP): Promise<number[][]> {
   let call = 0;
-  for (let i = 0; i < WARMUP; i++) for (const op of ops) await op(call++);
+  for (let i = 0; i < warmup; i++) for (const op of ops) await op(call++);
   const samples = ops.map((): number[] => []);
   for (let i = 0; i < n; i++) {
     // Each round starts with the next op, so none always follows the same one (a window still settling, say).
