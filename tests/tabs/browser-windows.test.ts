@@ -94,6 +94,19 @@ describeDesktop('browser windows without the companion extension (issue 27)', ()
     });
   });
 
+  it('the words "open … in the other window", planned offline on this desk, open the tab in the window Chrome is not showing in front', async () => {
+    const [a, b] = [await windowWith('A1'), await windowWith('B1')];
+    // B was opened last and holds the focus: the other window is A.
+    await waitFor('Chromium B focused', async () => (await r.engine.snapshot()).running_apps.some((app) => app.windows.some((w) => w.focused && w.browser_window_id === b)) || undefined);
+    // The offline matcher reads words, not query strings: an address without one.
+    const address = `${new URL(url('x')).origin}/page`;
+    const planned = await r.engine.plan(`open ${address} in the other window`, { mode: 'local' });
+    expect(planned.outcome.envelope.commands, planned.outcome.envelope.clarification_reason ?? '').toEqual([{ type: 'open_url', url: address, browser_window_id: a }]);
+    const opened = done(await r.engine.run(planned.batch!));
+    expect(await windowOf((opened.data as { target_id: string }).target_id)).toBe(a);
+    await waitFor('the page in A', async () => (await windows()).get(a)?.join() === 'A1,A2,Test page' || undefined);
+  });
+
   it('a window id that names no open window is refused and nothing opens: unknown at prepare, closed before the run', async () => {
     const b = await windowWith('B1');
     const pagesBefore = (await r.raw.pages()).length;

@@ -8,6 +8,7 @@ import { namesSomething } from '../object-words';
 import { isAddress } from '../address';
 import { isUnknownBareWord } from '../site-aliases';
 import { stripArticles } from '../text';
+import { typedForm } from '../site-text';
 import { ask, CONFIDENCE, ok, type ClauseResult } from '../result';
 import { thisTab } from '../tab-targets';
 import { openSite } from './open';
@@ -48,7 +49,8 @@ export function openInWindowRule(clause: string, ctx: ClauseContext): ClauseResu
   if (!isAddress(target) && (!/^[a-z0-9-]+$/.test(target) || isUnknownBareWord(target))) {
     return ask(`Which site is "${target}"? Say its address, e.g. "open example.com in a new window".`, CONFIDENCE.noMatch);
   }
-  const site = openSite(target, ctx);
+  // An address keeps the case it was typed in (a path or query may need it).
+  const site = isAddress(target) ? ok({ type: 'open_url', url: typedForm(target, ctx.original) }) : openSite(target, ctx);
   if (site.kind !== 'ok') return site;
   return ok(...site.commands.map((c) => (c.type === 'open_url' ? ({ ...c, ...where } satisfies CommandOf<'open_url'>) : c)));
 }
