@@ -2,6 +2,7 @@ import type { ConfigFlags } from '../platform/config/load-config';
 import { PACKAGE_VERSION } from '../platform/package-version';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
+import { missingDesktopHint } from './mcp-environment';
 import { configDirFrom, openDesk } from './open-desk';
 import { untilSignalled } from './until-signalled';
 
@@ -64,7 +65,10 @@ async function serve(flags: ConfigFlags, args: McpArgs, io: Io, stop: Promise<un
   const desk = new ReopeningDesk(await openDesk(flags, io), () => openDesk(flags, io));
   const devices = await mcpDevices(flags);
   const { ctx, changes } = mcpContext(desk, configDir, devices);
-  const newSession = () => createDeskMcpServer(ctx, changes, PACKAGE_VERSION);
+  const hint = desk.via === 'in-process' ? missingDesktopHint(configDir) : null;
+  if (hint) io.err(`deskpilot mcp: ${hint}\n`);
+  // The model reads it too (the server's instructions): it is the one who can tell the user.
+  const newSession = () => createDeskMcpServer(ctx, changes, PACKAGE_VERSION, hint ?? undefined);
   const via = desk.via === 'service' ? 'through the running DeskPilot service' : 'with the engine in this process';
   try {
     if (!token) {

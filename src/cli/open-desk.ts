@@ -1,6 +1,5 @@
 import type { Desk } from '../app/desk';
 import type { ConfigFlags } from '../platform/config/load-config';
-import { serviceSocketPath } from '../platform/service/socket-path';
 import type { Io } from './io';
 import { configDirFrom, serviceAllowed } from './service-route';
 import { errorMessage } from '../engine/errors';
@@ -19,8 +18,9 @@ export async function openDesk(flags: ConfigFlags, io: Io): Promise<Desk> {
   if (io.desk) return io.desk;
   if (serviceAllowed(flags)) {
     // Loaded here, not with the module: the service protocol's schemas are not needed without one.
-    const { connectService } = await import('../platform/service/socket-client');
-    const client = await connectService(serviceSocketPath(configDirFrom(flags)));
+    // Found also from a thinner environment than the service's (an MCP client's: no XDG_RUNTIME_DIR).
+    const { connectFoundService } = await import('../platform/service/find-service');
+    const client = (await connectFoundService(configDirFrom(flags)))?.client;
     if (client) {
       const { RemoteDesk } = await import('../app/remote-desk');
       try {

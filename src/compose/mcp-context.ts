@@ -8,8 +8,8 @@ import { HeldPlans } from '../app/mcp/held-plans';
 import { mcpConfirmTokens } from './mcp-confirm-tokens';
 import { SnapshotStore } from '../app/mcp/snapshot-store';
 import { readConfigFile } from '../platform/config/load-config';
-import { connectService } from '../platform/service/socket-client';
-import { serviceSocketPath } from '../platform/service/socket-path';
+import { connectFoundService } from '../platform/service/find-service';
+import type { ServiceClient } from '../platform/service/socket-client';
 import { ServiceEvent } from '../protocol/service';
 import type { ConfirmPolicy } from '../protocol/prepared-batch';
 
@@ -17,12 +17,14 @@ import type { ConfirmPolicy } from '../protocol/prepared-batch';
 // this process), the confirmation settings the app uses, and where desk changes come from.
 
 export function mcpContext(desk: Desk, configDir: string, devices: DeviceAccess | null = null): { ctx: McpContext; changes: DeskChanges } {
+  // The service the desk is served by, wherever it listens (found as openDesk found it).
+  const connect = async () => (await connectFoundService(configDir))?.client ?? null;
   const configFile = path.join(configDir, 'config.json');
   const ctx: McpContext = {
     desk,
     snapshots: new SnapshotStore(),
     held: new HeldPlans(),
-    tokens: mcpConfirmTokens(desk, () => serviceSocketPath(configDir)),
+    tokens: mcpConfirmTokens(desk, connect),
     devices,
     // Read on every destructive call, so turning a confirmation off in Settings takes effect at once.
     confirmPolicy: async (): Promise<ConfirmPolicy> => {
@@ -32,18 +34,18 @@ export function mcpContext(desk: Desk, configDir: string, devices: DeviceAccess 
     },
   };
   // Decided when the first subscriber comes: the desk may have moved to this process meanwhile.
-  const fromService = serviceChanges(serviceSocketPath(configDir));
+  const fromService = serviceChanges(connect);
   const source: ChangeSource = (emit) => (desk.via === 'service' ? fromService(emit) : watchDesk(desk, emit));
   return { ctx, changes: new DeskChanges(source) };
 }
 
 /** The warm service's desk.changed events, on a connection of their own. */
-function serviceChanges(socketPath: string): ChangeSource {
+function serviceChanges(connect: () => Promise<ServiceClient | null>): ChangeSource {
   return (emit) => {
     let stopped = false;
     let close = () => {};
     // The service answers the subscription once it watches the desk.
-    const ready = connectService(socketPath).then(async (client) => {
+    const ready = connect().then(async (client) => {
       if (!client) return;
       close = () => client.close();
       if (stopped) return close();

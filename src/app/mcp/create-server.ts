@@ -31,9 +31,10 @@ export interface DeskMcpServer {
   close(): Promise<void>;
 }
 
-export function createDeskMcpServer(ctx: McpContext, changes: DeskChanges, version: string): DeskMcpServer {
+/** `notice`: what the user must fix before the desk can be reached (told to the model with the instructions). */
+export function createDeskMcpServer(ctx: McpContext, changes: DeskChanges, version: string, notice?: string): DeskMcpServer {
   // logging: what became of a cancelled call is told as a log message (the call itself gets no answer).
-  const server = new McpServer({ name: 'deskpilot', title: 'DeskPilot', version }, { instructions: INSTRUCTIONS, capabilities: { logging: {} } });
+  const server = new McpServer({ name: 'deskpilot', title: 'DeskPilot', version }, { instructions: notice ? `${INSTRUCTIONS} Note: ${notice}` : INSTRUCTIONS, capabilities: { logging: {} } });
   registerTools(
     server,
     TOOLS,
