@@ -9,7 +9,7 @@ import { startDesktop, type Desktop } from '../support/desktop';
 import { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
 import { COMPANION_DIR, CompanionView } from '../tabs/companion-view';
-import { dataOf, stdioClient, textOf, type McpTestClient } from './mcp-client';
+import { dataOf, stdioClient, textOf, tokenOf, type McpTestClient } from './mcp-client';
 
 // Every tab tool over MCP: the real `deskpilot mcp` spawned by the SDK's own client, on a real
 // Chromium with the companion extension. Each effect is read back from Chromium itself — the
@@ -25,6 +25,7 @@ interface Row {
   site: string;
   active?: boolean;
   muted?: boolean;
+  pinned?: boolean;
   group?: string;
   url?: string;
   id?: string;
@@ -141,6 +142,27 @@ describeDesktop('every tab tool over MCP, on a real Chromium', () => {
       await waitFor('Bravo and Delta to reload', async () => (await mark('Bravo')) === undefined && (await mark('Delta')) === undefined);
       expect(await mark('Alpha')).toBe(1);
       expect(await mark('Charlie')).toBe(1);
+    });
+
+    it('search_tabs by page text hands out a snapshot id whose indices pin_tabs then uses', async () => {
+      const found = dataOf(await ok('search_tabs', { query: 'über bravo', page_text: true })) as { snapshot_id: string; tabs: Row[] };
+      expect(found.tabs.map((t) => t.title)).toEqual(['Bravo']);
+      const pinned = await ok('pin_tabs', { snapshot_id: found.snapshot_id, tab_indices: [found.tabs[0]!.i], pinned: true });
+      expect(textOf(pinned)).toMatch(/^Pinned tab \d "Bravo"/);
+      await view.waitForTab('Bravo', 'pinned', (t) => t.pinned);
+      expect((await view.byTitle('Alpha')).pinned).toBe(false);
+      await ok('pin_tabs', { ...refs(await listed(), 'Bravo'), pinned: false });
+      await view.waitForTab('Bravo', 'unpinned', (t) => !t.pinned);
+    });
+
+    it('close_duplicate_tabs waits for a yes it cannot ask, then closes the duplicate only', async () => {
+      await raw.open(desk.pages.url('page', { title: 'Alpha', text: 'über alpha' }));
+      const refused = await mcp.call('close_duplicate_tabs');
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(/^Not done yet: this needs the user's yes\. It would:\n• close duplicate tab \d "Alpha"/);
+      expect((await view.tabs()).filter((t) => t.title === 'Alpha')).toHaveLength(2);
+      await ok('close_duplicate_tabs', { confirm_token: tokenOf(refused) });
+      expect((await view.tabs()).filter((t) => t.title === 'Alpha')).toHaveLength(1);
     });
 
     it('mute_tabs mutes and unmutes in Chromium; list_tabs shows it', async () => {
