@@ -149,6 +149,8 @@ export async function run(): Promise<void> {
     await cleanup();
     uninstall();
   }
+  // GNOME Shell, on its own headless compositor (windows-gnome-bench.ts).
+  await (await import('./windows-gnome-bench')).run();
 }
 
 // ---------------------------------------------------------------------------------------------
