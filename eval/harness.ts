@@ -213,6 +213,8 @@ function labelAgainstContext(where: string, env: Envelope, snap: ContextSnapshot
  *   they come to in this context; with monitor only: the monitor the target names in this
  *   context ("main" = "left" on one screen, "next" = the one after the window's);
  * - set_app_state: the app and the state;
+ * - an app with several windows: the window the resolver picks, so "the second xterm" is not
+ *   the first (place, swap, tile, set_app_state, focus_app);
  * - undo: steps 1 = no steps;
  * - open_recent: the path, and the app it opens in as resolved (a project's own IDE = that IDE named);
  * - query: the question without case, punctuation or extra spaces.
@@ -226,6 +228,8 @@ export function canonicalCommands(commands: readonly Command[], snap: ContextSna
         out.push({ type: c.type });
         break;
       case 'focus_app':
+        out.push({ type: c.type, app: windowKey(c, snap) });
+        break;
       case 'close_app':
         out.push({ type: c.type, app: c.app_name.trim().toLowerCase() });
         break;
@@ -244,7 +248,7 @@ export function canonicalCommands(commands: readonly Command[], snap: ContextSna
         }
         break;
       case 'set_app_state':
-        out.push({ type: c.type, app: c.app_name.trim().toLowerCase(), state: c.state });
+        out.push({ type: c.type, app: windowKey(c, snap), state: c.state });
         break;
       case 'switch_tab':
         out.push({ type: c.type, tab: c.tab_index });
@@ -349,24 +353,39 @@ type Placed = { app: string; bounds: number[] } | { app: string; monitor: string
  * snapshot (its windows' frames and the monitors' work areas); one that does not resolve is
  * kept as it was said, so it can only equal the same words.
  */
+/**
+ * What a window command acts on: the app, and when the app has several windows the one the
+ * resolver picks (two xterms are two things; window_id of the most recent = no window_id).
+ */
+function who(snap: ContextSnapshot, app: string, windowId: string | null): string {
+  const several = (snap.running_apps.find((a) => a.name === app)?.windows.length ?? 0) > 1;
+  return several && windowId ? `${app.trim().toLowerCase()}#${windowId}` : app.trim().toLowerCase();
+}
+
+function windowKey(c: Extract<Command, { type: 'focus_app' | 'set_app_state' }>, snap: ContextSnapshot): string {
+  const r = resolveBatch([c], snap);
+  const rc = r.ok ? (r.plan[0] as { app?: string; windowId?: string | null }) : null;
+  return rc?.app ? who(snap, rc.app, rc.windowId ?? null) : c.app_name.trim().toLowerCase();
+}
+
 function framesOf(c: Extract<Command, { type: 'place_app' | 'swap_apps' | 'tile_apps' }>, snap: ContextSnapshot): Placed[] {
   const lower = (n: string) => n.trim().toLowerCase();
   const r = resolveBatch([c], snap);
-  const frameOfApp = (app: string) => snap.running_apps.find((a) => a.name === app)?.windows[0]?.bounds ?? [0, 0, 0, 0];
+  const frameOfApp = (id: string) => snap.running_apps.flatMap((a) => a.windows).find((w) => w.id === id)?.bounds ?? [0, 0, 0, 0];
   if (!r.ok) return c.type === 'place_app' ? [{ app: lower(c.app_name), monitor: `unresolved:${JSON.stringify(c)}` }] : [{ app: `unresolved:${JSON.stringify(c)}`, monitor: '' }];
   const rc = r.plan[0]!;
   if (rc.type === 'swap_apps') {
     const [a, b] = rc.windows;
     return [
-      { app: lower(a!.app), bounds: [...frameOfApp(b!.app)] },
-      { app: lower(b!.app), bounds: [...frameOfApp(a!.app)] },
+      { app: who(snap, a!.app, a!.windowId), bounds: [...frameOfApp(b!.windowId)] },
+      { app: who(snap, b!.app, b!.windowId), bounds: [...frameOfApp(a!.windowId)] },
     ];
   }
-  if (rc.type === 'tile_apps') return columns(rc.monitor.work_area, rc.windows.length).map((f, i) => ({ app: lower(rc.windows[i]!.app), bounds: f }));
+  if (rc.type === 'tile_apps') return columns(rc.monitor.work_area, rc.windows.length).map((f, i) => ({ app: who(snap, rc.windows[i]!.app, rc.windows[i]!.windowId), bounds: f }));
   if (rc.type !== 'place_app') return [];
-  const app = lower(rc.app);
+  const app = who(snap, rc.app, rc.windowId);
   if (rc.command.bounds) return [{ app, bounds: [...rc.command.bounds] }];
-  if (rc.command.layout) return [{ app, bounds: layoutFrame(rc.command.layout, rc.monitor!.work_area, frameOfApp(rc.app)) }];
+  if (rc.command.layout) return [{ app, bounds: layoutFrame(rc.command.layout, rc.monitor!.work_area, frameOfApp(rc.windowId)) }];
   return [{ app, monitor: rc.monitor?.name ?? monitorNameFor(snap, rc.command.monitor!) }];
 }
 

@@ -51,6 +51,13 @@ export async function prepareInput(input: unknown, snapshot: () => Promise<Conte
   const snap = await snapshot();
   const resolution = resolveBatch(commands, snap);
   if (!resolution.ok) {
+    // Only questions ("XTerm has 3 windows — which one?"): nothing is wrong, the caller is asked which.
+    if (resolution.errors.every((e) => e.kind === 'clarify')) {
+      const reason = resolution.errors.map((e) => e.message).join(' ');
+      const errors = resolution.errors.map(({ path, message }) => ({ path, message }));
+      const clarification = { reason, draft_types: commands.map((c) => c.type) };
+      return { ok: false, report: emptyReport('clarification', { clarification, errors, snapshot_taken_at: snap.taken_at }) };
+    }
     const inputError = resolution.errors.some((e) => e.kind === 'input');
     const errors = resolution.errors.map(({ path, message }) => ({ path, message }));
     return { ok: false, report: emptyReport(inputError ? 'invalid' : 'unavailable', { errors, snapshot_taken_at: snap.taken_at }) };

@@ -34,9 +34,23 @@ const windowIds = (cmd: Command) => {
 };
 
 describe('which window a window command acts on', () => {
-  it('an app with several windows and no window_id is its most recent window (the labelled sets hold to it)', () => {
-    expect(windowIds({ type: 'place_app', app_name: 'xterm', layout: 'left_half' })).toEqual(['0xa']);
-    expect(windowIds({ type: 'swap_apps', app_names: ['XTerm', 'XClock'] })).toEqual([['0xa', '0xd']]);
+  it('an app with several windows and no window_id asks which, listing them; nothing is resolved (issue 27)', () => {
+    const asked = resolve({ type: 'place_app', app_name: 'xterm', layout: 'left_half' });
+    expect(asked).toEqual({ ok: false, errors: [{ path: 'commands[0].window_id', message: whichWindow('XTerm', snap.running_apps[0]!.windows), kind: 'clarify' }] });
+    expect(errors({ type: 'swap_apps', app_names: ['XTerm', 'XClock'] })).toEqual([`commands[0].app_names[0]: ${whichWindow('XTerm', snap.running_apps[0]!.windows)}`]);
+    expect(errors({ type: 'tile_apps', app_names: ['XClock', 'XTerm'], window_ids: ['0xd', null] })[0]).toMatch(/^commands\[0\]\.window_ids\[1\]: XTerm has 3 windows — which one\?/);
+    expect(errors({ type: 'set_app_state', app_name: 'XTerm', state: 'minimized' })[0]).toMatch(/XTerm has 3 windows/);
+  });
+
+  it('without an id, only the windows the command can concern count: minimising skips minimised ones, restoring looks at them', () => {
+    const some: ContextSnapshot = { ...snap, running_apps: [{ name: 'XTerm', pid: 5, windows: [win('0xa', 'build', 0), { ...win('0xb', 'vim', 100), minimized: true, state: 'minimized' }] }] };
+    const ids = (cmd: Command) => {
+      const r = resolveBatch([cmd], some);
+      return r.ok ? r.plan.map((c) => ('windowId' in c ? c.windowId : null)) : r.errors.map((e) => e.message);
+    };
+    expect(ids({ type: 'place_app', app_name: 'XTerm', monitor: 'left' })).toEqual(['0xa']);
+    expect(ids({ type: 'set_app_state', app_name: 'XTerm', state: 'minimized' })).toEqual(['0xa']);
+    expect(ids({ type: 'set_app_state', app_name: 'XTerm', state: 'normal' })).toEqual(['0xb']);
   });
 
   it("the question for a planner that cannot tell lists each window by title, id and monitor", () => {

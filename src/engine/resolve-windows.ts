@@ -13,14 +13,17 @@ type WindowLayoutCommand = CommandOf<(typeof WINDOW_LAYOUT_TYPES)[number]>;
 
 export const isWindowLayoutCommand = (c: { type: string }): c is WindowLayoutCommand => (WINDOW_LAYOUT_TYPES as readonly string[]).includes(c.type);
 
-type Fail = (field: string | null, message: string) => void;
+/** `clarify`: nothing is wrong with the input but it fits several windows; the caller asks which. */
+type Fail = (field: string | null, message: string, kind?: 'clarify') => void;
 
 const ONE = { app: 'app_name', window: 'window_id' };
 
 /**
- * The app's window to act on: the one `windowId` names, else its most recent one. An id that is
- * no longer open, or is another app's now (X reuses ids), is refused: never applied to some
- * other window.
+ * The app's window to act on: the one `windowId` names, else its only window that the command
+ * can concern. An id that is no longer open, or is another app's now (X reuses ids), is
+ * refused: never applied to some other window. Several windows and no id: a question (kind
+ * `clarify`) listing them — "xterm right" with three xterms must not move whichever was last
+ * used (issue 27). `restoring`: the command brings a window back to normal (see windowsMeant).
  */
 export function appWindow(
   snap: ContextSnapshot,
@@ -28,6 +31,7 @@ export function appWindow(
   windowId: string | null | undefined,
   fields: { app: string; window: string },
   fail: Fail,
+  restoring = false,
 ): { app: string; windowId: string } | null {
   const app = findApp(snap, name, false);
   if (!app) return fail(fields.app, noSuchApp(name, snap, false)), null;
@@ -38,16 +42,38 @@ export function appWindow(
     return fail(fields.window, owner ? `window ${windowId} is ${owner.name}'s, not ${app}'s` : goneWindow(windowId)), null;
   }
   if (windows.length === 0) return fail(fields.app, `${app} has no open window to place`), null;
-  // Without an id: the app's most recent window, what "move Chrome left" has always meant (the
-  // labelled sets hold to it); a planner that cannot tell asks with whichWindow's words.
-  return { app, windowId: windows[0]!.id };
+  const meant = windowsMeant(windows, restoring);
+  if (meant.length > 1) return fail(fields.window, whichWindow(app, meant), 'clarify'), null;
+  return { app, windowId: meant[0]!.id };
+}
+
+/**
+ * The windows a command without an id can mean: restoring, those minimised, maximised or full
+ * screen; otherwise those not minimised. All of them when none is in that state.
+ */
+export function windowsMeant<W extends Pick<WindowInfo, 'minimized' | 'state'>>(windows: readonly W[], restoring: boolean): W[] {
+  const some = windows.filter((w) => (restoring ? w.minimized || (w.state !== undefined && w.state !== 'normal') : !w.minimized));
+  return some.length ? some : [...windows];
 }
 
 const goneWindow = (id: string) => `no window ${id} is open now (it closed after the list it came from); list the windows again and use an id from there`;
 
-/** The question for an app with several windows: each by its title and id. */
+/**
+ * An app's windows as a person sees them: left to right, then top to bottom, minimised ones
+ * last. The order questions list them in and "the second xterm" counts in (stable while focus
+ * moves, unlike the stacking order).
+ */
+export function inScreenOrder<W extends Pick<WindowInfo, 'bounds' | 'minimized' | 'id'>>(windows: readonly W[]): W[] {
+  const key = (w: W) => [w.minimized ? 1 : 0, w.bounds[0], w.bounds[1]] as const;
+  return [...windows].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2] || a.id.localeCompare(b.id);
+  });
+}
+
+/** The question for an app with several windows: each by its title and id, in screen order. */
 export function whichWindow(app: string, windows: readonly WindowInfo[]): string {
-  const each = windows.map((w) => `"${w.title || 'untitled'}" (window_id ${w.id}${w.monitor ? `, on ${w.monitor}` : ''}${w.minimized ? ', minimised' : ''})`);
+  const each = inScreenOrder(windows).map((w) => `"${w.title || 'untitled'}" (window_id ${w.id}${w.monitor ? `, on ${w.monitor}` : ''}${w.minimized ? ', minimised' : ''})`);
   return `${app} has ${windows.length} windows — which one? ${each.join('; ')}. Say which with window_id`;
 }
 
@@ -85,7 +111,7 @@ export function resolveWindowCommand(command: WindowLayoutCommand, snap: Context
       return { type: 'tile_apps', command, windows: found, monitor: m };
     }
     case 'set_app_state': {
-      const target = appWindow(snap, command.app_name, command.window_id, ONE, fail);
+      const target = appWindow(snap, command.app_name, command.window_id, ONE, fail, command.state === 'normal');
       return target && { type: 'set_app_state', command, ...target };
     }
   }

@@ -18,9 +18,12 @@ import { isTabManagerCommand, resolveTabCommand, TAB_MANAGER_TYPES } from './res
 export type { ResolvedCommand } from '../protocol/prepared-batch';
 import type { ResolvedCommand } from '../protocol/prepared-batch';
 
-/** `unavailable` errors mean a backend is missing (not the caller's input); the CLI exits 1, not 2. */
+/**
+ * `unavailable` errors mean a backend is missing (not the caller's input); the CLI exits 1, not 2.
+ * `clarify`: the input fits several things (an app's windows) and the caller is asked which.
+ */
 export interface ResolveError extends FieldError {
-  kind: 'input' | 'unavailable';
+  kind: 'input' | 'unavailable' | 'clarify';
 }
 
 export type Resolution = { ok: true; plan: ResolvedCommand[] } | { ok: false; errors: ResolveError[] };

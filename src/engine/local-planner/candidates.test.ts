@@ -16,6 +16,12 @@ type Row = [text: string, snap: () => ContextSnapshot, candidates: Expected];
 
 const envelope = (commands: Command[]): Envelope => ({ commands, needs_clarification: false, clarification_reason: null });
 
+/** twoMonitors with Chrome's one window on LEFT: these choices are between apps, not windows (window-refs.test.ts has those). */
+const oneChromeWindow = (): ContextSnapshot => {
+  const snap = twoMonitors();
+  return { ...snap, running_apps: snap.running_apps.map((a) => (a.name === 'Google Chrome' ? { ...a, windows: a.windows.slice(0, 1) } : a)) };
+};
+
 function planned(text: string, snap: ContextSnapshot, turns: Turn[] = []) {
   const answer = planLocally({ text, context: snap, turns });
   const env = answer.envelope as Envelope;
@@ -219,7 +225,7 @@ describe('candidates: ambiguous apps, one per app with the exact command', () =>
     ],
     [
       'move the browser to the right monitor',
-      twoMonitors,
+      oneChromeWindow,
       [
         ['Google Chrome', [{ type: 'place_app', app_name: 'Google Chrome', monitor: 'right' }]],
         ['Chromium', [{ type: 'place_app', app_name: 'Chromium', monitor: 'right' }]],
@@ -228,7 +234,7 @@ describe('candidates: ambiguous apps, one per app with the exact command', () =>
     // Bounds from the monitor each app's window is on: Chrome on LEFT, Chromium on RIGHT.
     [
       'maximize the browser',
-      twoMonitors,
+      oneChromeWindow,
       [
         ['Google Chrome', [{ type: 'place_app', app_name: 'Google Chrome', bounds: [0, 32, 1920, 1080] }]],
         ['Chromium', [{ type: 'place_app', app_name: 'Chromium', bounds: [1920, 0, 4480, 1400] }]],
@@ -245,7 +251,7 @@ describe('candidates: ambiguous apps, one per app with the exact command', () =>
     // The other app of the same clause moves in every choice.
     [
       'move the browser and slack to the right monitor',
-      twoMonitors,
+      oneChromeWindow,
       [
         ['Google Chrome', [{ type: 'place_app', app_name: 'Google Chrome', monitor: 'right' }, { type: 'place_app', app_name: 'Slack', monitor: 'right' }]],
         ['Chromium', [{ type: 'place_app', app_name: 'Chromium', monitor: 'right' }, { type: 'place_app', app_name: 'Slack', monitor: 'right' }]],
@@ -350,7 +356,7 @@ describe('candidates carry the rest of the sentence', () => {
     ],
     [
       'chrome left and switch to youtube',
-      twoMonitors,
+      oneChromeWindow,
       [
         [
           'tab 3 "Designing Data-Intensive Applications - YouTube" (youtube.com)',

@@ -13,6 +13,7 @@ import { searchTabsRule } from './rules/search-tabs';
 import { parseSentence, verbOf } from './split-sentence';
 import { normalize, stripFillers, stripReason } from './text';
 import { fixVerbSlips } from './verb-slips';
+import { whichWindowOf } from './window-clause';
 
 // The offline planner: a deterministic matcher for everyday sentences, answering in well
 // under a millisecond with no network. It acts (confidence 1) only when it understood every
@@ -133,7 +134,14 @@ function finish(results: readonly ClauseResult[], req: PlanRequest): PlannerAnsw
   }
   const down = unavailable(commands, req.context);
   if (down?.kind === 'ask') return { ...clarify(down.reason, down.confidence), backendDown: true };
-  return act(commands);
+  // "xterm right" with three xterms: which one? Each choice is the sentence planned for that window alone.
+  const which = whichWindowOf(commands, req.context, (context) => {
+    const again = plan({ ...req, context }, false);
+    const envelope = again.envelope as Envelope;
+    return again.confidence === 1 && !envelope.needs_clarification ? envelope.commands : null;
+  });
+  if (which && 'reason' in which) return clarify(which.reason, CONFIDENCE.ambiguous, candidatesOf(which.choices, req));
+  return act(which ? which.commands : commands);
 }
 
 /** Choices as complete envelopes; one that could not run as it is (two tabs in front, a backend down) is left out. */
@@ -143,6 +151,8 @@ function candidatesOf(choices: readonly Choice[], req: PlanRequest): Candidate[]
     const commands = mergePlacements(choice.commands);
     if (commands.length === 0 || commands.filter((c) => c.type === 'switch_tab').length > 1) continue;
     if (unavailable(commands, req.context)) continue;
+    // A choice naming an app with several windows and not which would itself be a question.
+    if (whichWindowOf(commands, req.context, () => null)) continue;
     if (out.some((c) => c.label === choice.label)) continue;
     out.push({ label: choice.label, envelope: { commands, needs_clarification: false, clarification_reason: null } satisfies Envelope });
   }
@@ -158,7 +168,8 @@ function mergePlacements(commands: Command[]): Command[] {
   commands.forEach((c, i) => {
     const next = commands[i + 1];
     const moveOnly = c.type === 'place_app' && !c.bounds && !c.layout;
-    const sameApp = next?.type === 'place_app' && c.type === 'place_app' && next.app_name.toLowerCase() === c.app_name.toLowerCase();
+    // The same window: the same app, and the same window id (or none) — "both xterms" are two.
+    const sameApp = next?.type === 'place_app' && c.type === 'place_app' && next.app_name.toLowerCase() === c.app_name.toLowerCase() && next.window_id === c.window_id;
     if (c.type === 'place_app' && !c.bounds && sameApp && next.bounds) return;
     // "move chromium to the right screen and make it the left third": the third of that screen.
     if (moveOnly && sameApp && next.layout && !next.monitor && c.monitor) {

@@ -14,6 +14,7 @@ import { arrangeRule } from './rules/arrange';
 import { windowStateRule } from './rules/window-state';
 import { openRecentRule } from './rules/open-recent';
 import { weighOtherReadings } from './other-readings';
+import { parseWithWindows } from './window-clause';
 
 // One clause → one result, by the first rule that recognises its shape. The order matters
 // where shapes overlap: presets before verbs they share ("focus mode", "start writing
@@ -27,6 +28,11 @@ type Rule = (clause: string, ctx: ClauseContext) => ClauseResult | null;
 const RULES: readonly Rule[] = [undoRule, listRule, windowStateRule, presetRule, arrangeRule, closeRule, placeRule, openRule, switchRule, bareRule];
 
 export function parseClause(clause: string, ctx: ClauseContext): ClauseResult | null {
+  // Window words ("the second xterm") and the question "which window?" wrap the rules (window-clause.ts).
+  return parseWithWindows(clause, ctx, parseAsSaid);
+}
+
+function parseAsSaid(clause: string, ctx: ClauseContext): ClauseResult | null {
   const whole = parseShape(clause, ctx);
   if (whole?.kind === 'ok') return whole;
   return pickByOrdinal(clause, ctx) ?? whole;
