@@ -203,7 +203,7 @@ describeDesktop('deskpilot mcp over stdio on a real desktop', () => {
     it('search_tabs finds tabs by the words of their title, and says when nothing matches', async () => {
       const r = await plain.call('search_tabs', { query: 'thr' });
       expect(dataOf(r).tabs.map((t: { title: string }) => t.title)).toEqual(['Three']);
-      expect(textOf(r)).toMatch(/^Snapshot (s\d+): 1 tab of 5 match "thr"\. Each tab: i \(its index: pass it with snapshot_id "\1"\), w \(window\), title, site\.$/);
+      expect(textOf(r)).toMatch(/^Snapshot (s\d+): 1 tab of 5 match "thr"\. Pass snapshot_id "\1" with a tab's index \(first number; \* active, w window\)\.\n3 w1 127\.0\.0\.1:\d+ "Three"$/);
       expect(dataOf(r).tabs[0]).toEqual({ i: 3, w: 1, title: 'Three', site: '127.0.0.1' });
       const none = await plain.call('search_tabs', { query: 'Fiev' });
       expect(none.isError).toBeFalsy();

@@ -79,7 +79,7 @@ describeDesktop('every tab tool over MCP, on a real Chromium', () => {
   });
 
   describe('reads', () => {
-    it('list_tabs lists what Chromium has, in a one-line summary beside lean rows; url and id only when asked', async () => {
+    it('list_tabs lists what Chromium has: lean rows, the same tabs as lines of text; url and id only when asked', async () => {
       const r = await ok('list_tabs');
       const d = dataOf(r) as { snapshot_id: string; tabs: Row[] };
       const site = new URL(desk.pages.base).hostname;
@@ -88,7 +88,11 @@ describeDesktop('every tab tool over MCP, on a real Chromium', () => {
       expect(d.tabs.every((t) => t.site === site && t.w === 1 && t.url === undefined && t.id === undefined)).toBe(true);
       // The active tab is the one Chromium shows (the last opened).
       expect(d.tabs.filter((t) => t.active).map((t) => t.title)).toEqual([(await view.tabs()).find((t) => t.active)!.title]);
-      expect(textOf(r)).toBe(`Snapshot ${d.snapshot_id}: 4 tabs in 1 window. Each tab: i (its index: pass it with snapshot_id "${d.snapshot_id}"), w (window), title, site.`);
+      // The text holds the same tabs, for clients that hand the model only the text.
+      const active = d.tabs.find((t) => t.active)!.i;
+      expect(textOf(r)).toBe(
+        [`Snapshot ${d.snapshot_id}: 4 tabs in 1 window. Pass snapshot_id "${d.snapshot_id}" with a tab's index (first number; * active, w window).`, ...d.tabs.map((t) => `${t.i}${t.i === active ? '*' : ''} w1 ${new URL(desk.pages.base).host} "${t.title}"`)].join('\n'),
+      );
       const full = await listed({ urls: true, ids: true });
       const pages = await raw.pages();
       for (const t of full.tabs) expect(pages.find((p) => p.targetId === t.id)).toMatchObject({ title: t.title, url: t.url });

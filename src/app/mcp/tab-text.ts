@@ -45,16 +45,18 @@ export const tabRow = (t: TabInfo, d: RowDetails = {}): TabRow => ({
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * The one line beside a tab listing: how many, where, which snapshot, and how to read the rows
- * (the rows themselves are the structured content; repeating them here would double the tokens).
+ * The head of a tab listing's text: how many, where, and which snapshot the indices belong to.
+ * The lines under it are the tabs again, for clients that hand the model only the text (Claude
+ * Desktop ignores structuredContent; Claude Code and VS Code pass only structuredContent).
  */
 export function tabsSummary(id: string, shown: readonly TabInfo[], of: readonly TabInfo[], what = ''): string {
   const windows = new Set(of.map((t) => t.window_index)).size;
   const head = what ? `${plural(shown.length, 'tab')} of ${of.length} ${what}` : `${plural(shown.length, 'tab')} in ${plural(windows, 'window')}`;
-  return `Snapshot ${id}: ${head}. Each tab: i (its index: pass it with snapshot_id "${id}"), w (window), title, site.`;
+  return `Snapshot ${id}: ${head}. Pass snapshot_id "${id}" with a tab's index (first number; * active, w window).`;
 }
 
-export const tabsText = (tabs: readonly TabInfo[]) => tabs.map(tabLine).join('\n');
+// Not tabs.map(tabLine): map's index would land in tabLine's `now` and every tab would read "used just now".
+export const tabsText = (tabs: readonly TabInfo[]) => tabs.map((t) => tabLine(t)).join('\n');
 
 export const appsText = (snap: ContextSnapshot) =>
   [

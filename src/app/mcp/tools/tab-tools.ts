@@ -8,7 +8,7 @@ import { ages, confirmFields, snapshotId, summaries, tabId, tabIndex, tabIndices
 import { batchOf, reportOutput } from '../report-output';
 import { goneError, resolveTabRefs, tabAsSeen } from '../tab-refs';
 import { TabListOutput, TabSearchOutput } from '../read-shapes';
-import { tabRow, tabsSummary } from '../tab-text';
+import { tabRow, tabsSummary, tabsText } from '../tab-text';
 import { ToolError } from '../tool-error';
 import { browserWindowInput, windowFields } from '../browser-window-input';
 
@@ -37,7 +37,7 @@ export const listTabs = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async handler(args, { ctx }) {
     const { snap, id } = await tabSnapshot(ctx, args.summaries);
-    return { text: tabsSummary(id, snap.tabs, snap.tabs), data: { snapshot_id: id, tabs: snap.tabs.map((t) => tabRow(t, args)) } };
+    return { text: [tabsSummary(id, snap.tabs, snap.tabs), tabsText(snap.tabs)].filter(Boolean).join('\n'), data: { snapshot_id: id, tabs: snap.tabs.map((t) => tabRow(t, args)) } };
   },
 });
 
@@ -69,7 +69,9 @@ export const searchTabs = defineTool({
     const rows = hits.map((h) => ({ ...tabRow(h.tab, { urls, ids }), ...(byAge ? { used: h.tab.last_used_at ?? null } : {}), ...(h.excerpt ? { excerpt: h.excerpt } : {}) }));
     const found = hits.map((h) => h.tab);
     const summary = tabsSummary(id, found, snap.tabs, args.query ? `match "${args.query}"` : 'found');
-    if (found.length || !args.query) return { text: summary, data: { snapshot_id: id, total: snap.tabs.length, tabs: rows } };
+    // The same lines as list_tabs, with when each was last used (by age) and where the page text matched.
+    const lines = hits.map((h) => `${tabsText([h.tab])}${byAge ? ` — used ${h.tab.last_used_at ?? 'not known'}` : ''}${h.excerpt ? ` — "…${h.excerpt}…"` : ''}`);
+    if (found.length || !args.query) return { text: [summary, ...lines].join('\n'), data: { snapshot_id: id, total: snap.tabs.length, tabs: rows } };
     const near = closestNames(args.query, [...new Set(snap.tabs.flatMap((t) => [t.title, t.domain]).filter(Boolean))], 5);
     const hint = near.length ? ` Closest titles or sites: ${near.map((n) => `"${n}"`).join(', ')}.` : ' Call list_tabs to see every tab.';
     return { text: `${summary}\nNo tab matches "${args.query}".${hint}`, data: { snapshot_id: id, total: snap.tabs.length, tabs: [] } };
