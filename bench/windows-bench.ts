@@ -149,6 +149,8 @@ export async function run(): Promise<void> {
     await cleanup();
     uninstall();
   }
+  // The same figures for the other window backends, each on its own compositor.
+  await (await import('./windows-sway-bench')).run();
   // GNOME Shell, on its own headless compositor (windows-gnome-bench.ts).
   await (await import('./windows-gnome-bench')).run();
 }

@@ -100,10 +100,9 @@ export class SwayWindowBackend implements WindowBackend {
     return v ? toRawWindow(v) : null;
   }
 
+  /** One command: sway answers once its tree holds the change, and "No matching node." for a window that is gone. */
   async focus(id: string): Promise<void> {
-    const { node } = await this.view(id);
-    await this.command(node.id, 'focus', 'focusing a window');
-    await this.waitFor(node.id, (v) => v.node.focused);
+    await this.command(conIdOf(id), 'focus', 'focusing a window');
   }
 
   /** sway raises a window by focusing it: there is no stacking change without focus. */
@@ -115,29 +114,26 @@ export class SwayWindowBackend implements WindowBackend {
     const v = await this.view(id);
     if (v.minimized) {
       await this.command(v.node.id, 'scratchpad show', 'restoring a window (from the scratchpad)');
-      await this.waitFor(v.node.id, (now) => !now.minimized);
       // Taken out of the scratchpad by tiling it: only for a window that was tiled before.
       if (v.node.marks?.includes(tiledMark(v.node.id))) await this.retile(id);
     }
     if ((v.node.fullscreen_mode ?? 0) !== 0) {
       await this.command(v.node.id, 'fullscreen disable', 'leaving full screen');
-      await this.waitFor(v.node.id, (now) => (now.node.fullscreen_mode ?? 0) === 0);
     }
   }
 
   async minimize(id: string): Promise<void> {
-    const v = await this.view(id);
+    const tree = await this.tree();
+    const v = this.found(tree, id);
     if (v.minimized) return;
-    if (v.node.type === 'con') await this.markPlace(v.node.id, [tiledMark(v.node.id)]);
+    if (v.node.type === 'con') await this.markPlace(tree, v.node.id, [tiledMark(v.node.id)]);
     await this.command(v.node.id, 'move scratchpad', 'minimising a window (moving it to the scratchpad)');
-    await this.waitFor(v.node.id, (now) => now.minimized);
   }
 
   async setFullscreen(id: string, on: boolean): Promise<void> {
     const v = await this.view(id);
     if (on && v.minimized) await this.restore(id);
     await this.command(v.node.id, `fullscreen ${on ? 'enable' : 'disable'}`, on ? 'making a window full screen' : 'leaving full screen');
-    await this.waitFor(v.node.id, (now) => ((now.node.fullscreen_mode ?? 0) !== 0) === on);
   }
 
   /**
@@ -145,10 +141,15 @@ export class SwayWindowBackend implements WindowBackend {
    * borders included) and `move absolute position` places its top-left corner in layout coordinates.
    */
   async setFrameBounds(id: string, bounds: Rect4): Promise<Rect4> {
-    const v = await this.view(id);
-    if (v.minimized || (v.node.fullscreen_mode ?? 0) !== 0) await this.restore(id);
-    const wasTiled = (await this.view(id)).node.type === 'con';
-    if (wasTiled) await this.markPlace(v.node.id, []);
+    let tree = await this.tree();
+    let v = this.found(tree, id);
+    if (v.minimized || (v.node.fullscreen_mode ?? 0) !== 0) {
+      await this.restore(id);
+      tree = await this.tree();
+      v = this.found(tree, id);
+    }
+    const wasTiled = v.node.type === 'con';
+    if (wasTiled) await this.markPlace(tree, v.node.id, []);
     const [l, t, r, b] = bounds;
     const place = `floating enable, resize set width ${Math.max(1, r - l)} px height ${Math.max(1, b - t)} px, move absolute position ${l} px ${t} px`;
     for (let attempt = 1; ; attempt++) {
@@ -215,8 +216,11 @@ export class SwayWindowBackend implements WindowBackend {
 
   /** The window with this id now; a WindowGoneError when it closed (or never was one). */
   private async view(id: string): Promise<FoundView> {
-    const conId = parseConId(id);
-    const v = conId === null ? null : findView(await this.tree(), conId);
+    return this.found(await this.tree(), id);
+  }
+
+  private found(tree: SwayNode, id: string): FoundView {
+    const v = findView(tree, conIdOf(id));
     if (!v) throw new WindowGoneError(id);
     return v;
   }
@@ -239,18 +243,13 @@ export class SwayWindowBackend implements WindowBackend {
    * the view before it (or else after it) in its container. Marks move, never pile up: sway keeps
    * each mark on one container.
    */
-  private async markPlace(conId: number, own: string[]): Promise<void> {
-    const { before, after } = tiledNeighbours(await this.tree(), conId);
+  private async markPlace(tree: SwayNode, conId: number, own: string[]): Promise<void> {
+    const { before, after } = tiledNeighbours(tree, conId);
     const steps = [
       ...own.map((m) => `[con_id=${conId}] mark --add ${m}`),
       before !== null ? `[con_id=${before}] mark --add ${afterMark(conId)}` : after !== null ? `[con_id=${after}] mark --add ${beforeMark(conId)}` : null,
     ].filter((x): x is string => x !== null);
     if (steps.length) await this.run(steps.join('; '), 'noting where a tiled window sits');
-  }
-
-  /** Waits (bounded) until sway's tree shows the change; a window that closes meanwhile is gone. */
-  private async waitFor(conId: number, done: (v: FoundView) => boolean): Promise<void> {
-    await pollUntil(() => this.view(String(conId)), done, this.settleTimeoutMs, POLL_MS);
   }
 }
 
@@ -259,6 +258,13 @@ export function parseConId(id: string): number | null {
   if (!/^[1-9]\d{0,9}$/.test(id)) return null;
   const n = Number(id);
   return n <= 0x7fffffff ? n : null;
+}
+
+/** The con_id an id names; an id that cannot be one names no window (gone). */
+function conIdOf(id: string): number {
+  const n = parseConId(id);
+  if (n === null) throw new WindowGoneError(id);
+  return n;
 }
 
 const sameRect = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v === b[i]);
