@@ -45,6 +45,8 @@ export class HotkeyManager {
     private readonly shortcuts: ShortcutRegistry,
     private readonly actions: Record<HotkeyName, () => void | Promise<void>>,
     private readonly log: (message: string) => void = (m) => console.error(m),
+    /** Why a refused accelerator was refused, where the session knows better than "another app holds it" (Wayland). */
+    private readonly refusal: (accelerator: string) => string | null = () => null,
   ) {}
 
   /** Releases what this manager holds, then registers the given accelerators. */
@@ -91,7 +93,7 @@ export class HotkeyManager {
     } catch (e) {
       return { accelerator, registered: false, error: `${accelerator} is not a valid shortcut (${errorMessage(e)})` };
     }
-    if (!ok) return { accelerator, registered: false, error: `${accelerator} is used by another app; choose another shortcut in Settings` };
+    if (!ok) return { accelerator, registered: false, error: this.refusal(accelerator) ?? `${accelerator} is used by another app; choose another shortcut in Settings` };
     this.held.push(accelerator);
     return { accelerator, registered: true, error: null };
   }

@@ -12,6 +12,7 @@ import { autostartFile } from './autostart-linux';
 import { launchChromeForApp } from './chrome-launcher';
 import { FrontmostTracker } from './frontmost';
 import { HotkeyManager } from './hotkeys';
+import { hotkeyFeature, waylandRefusal, withFeature } from './wayland-hotkeys';
 import { setModalOpen } from './native-dialogs';
 import { registerIpc } from './ipc-manager';
 import { LauncherWindow } from './launcher-window';
@@ -36,6 +37,11 @@ const platform = process.platform;
 // A second launch only wakes the first one; it must not wire a second engine.
 const isFirstInstance = app.requestSingleInstanceLock();
 if (!isFirstInstance) app.exit(0);
+
+// Global hotkeys in a Wayland session go through the desktop portal (wayland-hotkeys.ts): the
+// feature must be on before the app is ready, added to any features already asked for.
+const hotkeyPortal = hotkeyFeature(platform, process.env);
+if (hotkeyPortal) app.commandLine.appendSwitch('enable-features', withFeature(app.commandLine.getSwitchValue('enable-features'), hotkeyPortal));
 
 let service: AppService | null = null;
 let hotkeys: HotkeyManager | null = null;
@@ -73,6 +79,7 @@ async function start(): Promise<void> {
       voice: async () => windows?.voice(),
     },
     appLog.warn,
+    (accelerator) => waylandRefusal(platform, process.env, accelerator),
   );
   hotkeys = hk;
 
