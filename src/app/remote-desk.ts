@@ -49,8 +49,12 @@ export class RemoteDesk implements Desk {
     return this.client.connected;
   }
 
+  /**
+   * A plan changes nothing, so a caller that gives up (`signal`: an MCP client cancelled) stops
+   * waiting at once; the service finishes planning and the answer is dropped.
+   */
   plan(text: string, opts: PlanOptions): Promise<PlanResult> {
-    return call(this.client, 'plan', { text, mode: opts.mode, ...(opts.snapshot ? { snapshot: opts.snapshot } : {}), ...(opts.frontmost !== undefined ? { frontmost: opts.frontmost } : {}) }) as Promise<PlanResult>;
+    return unlessAborted(opts.signal, call(this.client, 'plan', { text, mode: opts.mode, ...(opts.snapshot ? { snapshot: opts.snapshot } : {}), ...(opts.frontmost !== undefined ? { frontmost: opts.frontmost } : {}) }) as Promise<PlanResult>);
   }
 
   prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
@@ -88,6 +92,18 @@ export class RemoteDesk implements Desk {
 }
 
 const call = callService;
+
+/** `work`, or a 'cancelled' error as soon as `signal` aborts. */
+function unlessAborted<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<T> {
+  if (!signal) return work;
+  const cancelled = () => new DeskPilotError('cancelled: the caller stopped waiting for the plan', 'cancelled');
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 type Result<M extends ServiceMethod> = import('zod').infer<(typeof SERVICE_RESULTS)[M]>;
 

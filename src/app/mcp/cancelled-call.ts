@@ -12,7 +12,7 @@ export function cancelledLog(tool: string, outcome: CallToolResult): LoggingMess
   // A result that is not an error finished before the cancellation was seen: it ran.
   const ran = !outcome.isError;
   return {
-    level: ran || error?.code !== 'cancelled' ? 'warning' : 'info',
+    level: ran || !error?.code?.endsWith('cancelled') ? 'warning' : 'info',
     logger: 'deskpilot',
     data: {
       cancelled_call: tool,

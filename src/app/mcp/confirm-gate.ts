@@ -55,12 +55,12 @@ export async function gated(call: ToolCall, gate: Gate): Promise<ToolOutput> {
   if ('output' in ready) return ready.output;
   const on = ready.on ?? call.ctx;
   const items = itemsToConfirm(ready.ask ?? ready.batch, await call.ctx.confirmPolicy());
-  if (items.length === 0) return runIt(gate, ready, on, call.ctx);
+  if (items.length === 0) return runIt(gate, ready, on, call.ctx, call.signal);
   const summaries = items.map((i) => i.summary);
   // The device acted on has nobody to ask, maybe: the question is put here, naming it.
   const where = on.target ? `, on "${on.target.name}",` : '';
   const consent = await call.ask(`DeskPilot is about to${where}:\n${summaries.map((s) => `• ${s}`).join('\n')}\nAllow this?`);
-  if (consent === 'yes') return runIt(gate, ready, on, call.ctx);
+  if (consent === 'yes') return runIt(gate, ready, on, call.ctx, call.signal);
   if (consent === 'no') {
     const out = { text: `Cancelled: the user said no. Nothing was done (${summaries.join('; ')}).`, data: { status: 'cancelled', declined: summaries } };
     await gate.after?.(ready, out, false);
@@ -106,10 +106,12 @@ async function redeem(call: ToolCall, gate: Gate, token: string, args: string): 
   const change = await deskChange(on.desk, held.batch);
   if (change) throw new ToolError(`Nothing was done: the desk changed since the user was asked: ${change}. ${again}`, 'desk_changed');
   const ready: Ready = { batch: held.batch, ...(held.envelope ? { envelope: held.envelope } : {}), ...(held.snapshot ? { snapshot: held.snapshot } : {}), on };
-  return runIt(gate, ready, on, call.ctx);
+  return runIt(gate, ready, on, call.ctx, call.signal);
 }
 
-async function runIt(gate: Gate, ready: Ready, on: McpContext, ctx: McpContext): Promise<ToolOutput> {
+async function runIt(gate: Gate, ready: Ready, on: McpContext, ctx: McpContext, signal?: AbortSignal): Promise<ToolOutput> {
+  // The client cancelled while this was being prepared (a plan, a question): nothing starts.
+  if (signal?.aborted) throw new ToolError('Cancelled: the call was cancelled before anything ran; nothing was done.', 'cancelled');
   const out = gate.run ? await gate.run(ready, on) : reportOutput(await on.desk.run(ready.batch));
   await gate.after?.(ready, out, true);
   return wrap(out, on, ctx);
