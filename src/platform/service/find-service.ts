@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { xdgDir } from '../config/config-dir';
-import { deskOwner } from '../storage/desk-owner';
 import { connectService, type ServiceClient } from './socket-client';
 import { serviceSocketPath } from './socket-path';
 
@@ -16,7 +15,8 @@ import { serviceSocketPath } from './socket-path';
 /** The sockets to try, most likely first, without duplicates. */
 export async function serviceSocketCandidates(configDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const found = [serviceSocketPath(configDir, env)];
-  const owner = await deskOwner(configDir);
+  // Loaded only here: a CLI call that finds the service where it looks first never needs it (nor zod).
+  const owner = await (await import('../storage/desk-owner')).deskOwner(configDir);
   if (owner) found.push(owner.socket);
   if (process.platform === 'linux' && !xdgDir(env, 'XDG_RUNTIME_DIR', () => {})) {
     const runtime = `/run/user/${os.userInfo().uid}`;
