@@ -66,7 +66,7 @@ const appsOf = (c: Command): string[] =>
 function onReference(clause: string, ref: WindowRef, ctx: ClauseContext, parse: Parse): ClauseResult | null {
   const rewritten = clause.replace(ref.said, ref.app.name.toLowerCase());
   const acts = (r: ClauseResult | null) => r?.kind === 'ok' && r.commands.some((c) => appsOf(c).some((n) => same(n, ref.app.name)));
-  if ('ask' in ref) return acts(parse(rewritten, ctx)) ? ask(`${ref.ask} ${listed(ref.app, inScreenOrder(ref.app.windows))}`, CONFIDENCE.ambiguous) : null;
+  if ('ask' in ref) return acts(parse(rewritten, ctx)) ? ask(`${ref.ask} ${listed(inScreenOrder(ref.app.windows))}`, CONFIDENCE.ambiguous) : null;
   const results = ref.windows.map((w) => {
     const r = parse(rewritten, { ...ctx, snap: narrowed(ctx.snap, ref.app, w) });
     return r?.kind === 'ok' ? { kind: 'ok' as const, commands: pinned(r.commands, ref.app, w) } : r;
@@ -138,17 +138,20 @@ export function whichWindowOf(commands: readonly Command[], snap: ContextSnapsho
     const only = forWindow(meant[0]!);
     return only ? { commands: only } : null;
   }
-  const reason = `${app.name} has ${meant.length} windows — which one? ${listed(app, meant)} (or say e.g. "the second ${app.name.toLowerCase()}", or "all ${app.name.toLowerCase()} windows").`;
+  const reason = `${app.name} has ${meant.length} windows — which one? ${listed(meant)} (or say e.g. "the second ${app.name.toLowerCase()}", or "all ${app.name.toLowerCase()} windows").`;
   const choices: Choice[] = [];
-  meant.forEach((w, i) => {
+  for (const w of meant) {
     const cmds = forWindow(w);
-    if (cmds) choices.push({ label: windowChoice(app, w, i), commands: cmds });
-  });
+    if (cmds) choices.push({ label: windowChoice(app, w), commands: cmds });
+  }
   return { reason, choices };
 }
 
-const windowChoice = (app: RunningApp, w: WindowInfo, i: number) => `${i + 1} ${app.name} "${shorten(w.title || 'untitled')}"${w.monitor ? ` on ${w.monitor}` : ''}${w.minimized ? ' (minimised)' : ''}`;
+/** `"logs" on LEFT`: a window as a question lists it (a UI numbers the choices itself). */
+const windowLabel = (w: WindowInfo) => `"${shorten(w.title || 'untitled')}"${w.monitor ? ` on ${w.monitor}` : ''}${w.minimized ? ' (minimised)' : ''}`;
 
-/** 1 "logs" on LEFT, 2 "build" on LEFT, 3 "vim" on RIGHT (minimised). */
-const listed = (app: RunningApp, windows: readonly WindowInfo[]) =>
-  windows.map((w, i) => windowChoice(app, w, i).replace(`${app.name} `, '')).join(', ');
+/** A choice's label: `XTerm "logs" on LEFT`. */
+const windowChoice = (app: RunningApp, w: WindowInfo) => `${app.name} ${windowLabel(w)}`;
+
+/** 1 "logs" on LEFT, 2 "build" on LEFT, 3 "vim notes" on RIGHT (minimised). */
+const listed = (windows: readonly WindowInfo[]) => windows.map((w, i) => `${i + 1} ${windowLabel(w)}`).join(', ');

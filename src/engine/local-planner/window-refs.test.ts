@@ -110,6 +110,15 @@ describe('an app with several windows and no word for which: the question (issue
     expect(a.candidates?.map((c) => c.envelope.commands[0])).toEqual(
       ['0x1', '0x2', '0x3'].map((id) => ({ type: 'place_app', app_name: 'XTerm', window_id: id, monitor: 'right' })),
     );
+    // A UI numbers the choices itself; the labels say which window, as the question does.
+    expect(a.candidates?.map((c) => c.label)).toEqual(['XTerm "logs" on LEFT', 'XTerm "build" on LEFT', 'XTerm "vim notes" on RIGHT']);
+  });
+
+  it('a choice between apps leaves out an app whose windows would need a second question', () => {
+    // "the browser": Google Chrome (two windows here) or Chromium (one): only Chromium is a ready choice.
+    const a = answer('move the browser to the right monitor', twoMonitors());
+    expect(a.envelope.clarification_reason).toMatch(/Google Chrome.*Chromium/);
+    expect(a.candidates?.map((c) => c.envelope.commands)).toEqual([[{ type: 'place_app', app_name: 'Chromium', monitor: 'right' }]]);
   });
 
   it('minimise, full screen, swap and tile ask too; a second app in the sentence keeps its own command in each choice', () => {
