@@ -51,12 +51,13 @@ const IFACE_XML = `
 const LISTED_TYPES = [Meta.WindowType.NORMAL, Meta.WindowType.DIALOG, Meta.WindowType.MODAL_DIALOG, Meta.WindowType.UTILITY];
 /** A frame is as large as a coordinate may be; beyond it a request is a mistake, not a placement. */
 const MAX_COORD = 100000;
-// A move settles when the frame equals the request; else once it held still this long after
-// changing, or did not change at all within REACT_MS (mutter refused or clamped it as it is).
+// A move settles when the frame equals the request; else once it held still QUIET_MS after
+// changing, or did not change at all within REACT_MS of asking twice (refused, or already there).
 const POLL_MS = 4;
 const QUIET_MS = 60;
 const REACT_MS = 300;
 const SETTLE_LIMIT_MS = 3000;
+const MOVE_ATTEMPTS = 2;
 
 function dbusError(kind, message) {
   const err = new Error(message);
@@ -119,11 +120,17 @@ function sameFrame(a, b) {
   return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 }
 
-/** Calls back with the frame once the move has landed or the window holds still (see POLL_MS). */
-function whenSettled(win, target, done) {
-  const start = GLib.get_monotonic_time() / 1000;
+/**
+ * Asks for the frame and calls back with the one the window got: once it equals the request, or
+ * has held still QUIET_MS after changing. A request mutter did not act on at all within REACT_MS
+ * (it can drop one for a window that has just mapped) is asked once more before giving up.
+ */
+function moveAndSettle(win, target, done) {
+  let start = GLib.get_monotonic_time() / 1000;
   let last = frameOf(win);
   let changedAt = null;
+  let asked = 1;
+  win.move_resize_frame(true, ...target);
   GLib.timeout_add(GLib.PRIORITY_DEFAULT, POLL_MS, () => {
     const now = GLib.get_monotonic_time() / 1000;
     // An unmanaged (closed) window has lost its actor.
@@ -136,11 +143,18 @@ function whenSettled(win, target, done) {
       last = frame;
       changedAt = now;
     }
-    const landed = sameFrame(frame, target);
-    const still = changedAt !== null ? now - changedAt >= QUIET_MS : now - start >= REACT_MS;
-    if (landed || still || now - start >= SETTLE_LIMIT_MS) {
+    if (sameFrame(frame, target) || (changedAt !== null && now - changedAt >= QUIET_MS) || now - start >= SETTLE_LIMIT_MS) {
       done(frame, null);
       return GLib.SOURCE_REMOVE;
+    }
+    if (changedAt === null && now - start >= REACT_MS) {
+      if (asked === MOVE_ATTEMPTS) {
+        done(frame, null);
+        return GLib.SOURCE_REMOVE;
+      }
+      asked++;
+      start = now;
+      win.move_resize_frame(true, ...target);
     }
     return GLib.SOURCE_CONTINUE;
   });
@@ -224,8 +238,7 @@ class WindowsService {
     if (win.is_fullscreen()) win.unmake_fullscreen();
     if (win.get_maximized()) win.unmaximize(Meta.MaximizeFlags.BOTH);
     if (win.minimized) win.unminimize();
-    win.move_resize_frame(true, x, y, width, height);
-    whenSettled(win, [x, y, width, height], (frame, err) => {
+    moveAndSettle(win, [x, y, width, height], (frame, err) => {
       if (err) invocation.return_dbus_error(err.name, err.message);
       else invocation.return_value(new GLib.Variant('(iiii)', frame));
     });

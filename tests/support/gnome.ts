@@ -94,10 +94,16 @@ export async function startGnome(opts: { extension?: boolean } = {}): Promise<Gn
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      // Clients first, then the shell (SIGTERM ends it in a segfault, 139: harmless), then the buses.
-      await Promise.all(clients.map(stopProc));
-      for (const p of [...procs].reverse()) await stopProc(p);
-      await rm(root, { recursive: true, force: true });
+      // The children are unref'd (launch): without this a script's last await here would end Node early.
+      const hold = setInterval(() => undefined, 1000);
+      try {
+        // Clients first, then the shell (SIGTERM ends it in a segfault, 139: harmless), then the buses.
+        await Promise.all(clients.map(stopProc));
+        for (const p of [...procs].reverse()) await stopProc(p);
+        await rm(root, { recursive: true, force: true });
+      } finally {
+        clearInterval(hold);
+      }
     })());
 
   try {
