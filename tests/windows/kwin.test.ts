@@ -115,6 +115,13 @@ describeSession('window commands on a real KWin (Wayland, two virtual outputs)',
       expect(await kwin.windowInfo(ids.lima)).toMatchObject({ fullscreen: false, rect: before });
     });
 
+    it('restore out of full screen resolves once the window is back at its frame', async () => {
+      const before = await backend.setFrameBounds(ids.lima, [150, 120, 750, 520]);
+      await backend.setFullscreen(ids.lima, true);
+      await backend.restore(ids.lima);
+      expect(await kwin.windowInfo(ids.lima)).toMatchObject({ fullscreen: false, rect: before });
+    });
+
     it('focus raises and activates: KWin\'s active window, top of its stacking order', async () => {
       for (const id of [ids.kilo, ids.terminal]) {
         await backend.focus(id);

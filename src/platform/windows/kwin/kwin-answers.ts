@@ -19,6 +19,8 @@ export const KwinWindowInfo = z.object({
   active: z.boolean(),
   stacking: z.number().int(),
   normal: z.boolean(),
+  /** After an action: the window as it was just before it (KWin applies a new frame later). */
+  previous: z.object({ frame: KwinRect, minimized: z.boolean(), fullScreen: z.boolean() }).optional(),
 });
 export type KwinWindowInfo = z.infer<typeof KwinWindowInfo>;
 

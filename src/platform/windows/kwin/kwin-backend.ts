@@ -50,6 +50,9 @@ export class KwinWindowBackend implements WindowBackend {
   private bridge: KwinBridge | null = null;
   private opening: Promise<KwinBridge> | null = null;
   private disposed = false;
+  private snapshotting: { actions: number; promise: Promise<KwinSnapshot> } | null = null;
+  /** Counts actions (moves, state changes), so a snapshot is only shared when none came between. */
+  private actions = 0;
   /** KWin 5's output names by screen index, and the screen geometry they were read for. */
   private names: { key: string; names: Map<number, ScreenName> } | null = null;
 
@@ -78,8 +81,8 @@ export class KwinWindowBackend implements WindowBackend {
   }
 
   async focus(id: string): Promise<void> {
-    await this.act({ op: 'activate', id: this.checkId(id) }, 'focusing a window');
-    await this.waitFor(id, 'focusing a window', (w) => w.active && !w.minimized);
+    const after = await this.act({ op: 'activate', id: this.checkId(id) }, 'focusing a window');
+    await this.waitFor(id, 'focusing a window', (w) => w.active && !w.minimized, after);
   }
 
   /** KWin's scripting API raises by activating: the window also takes input focus. */
@@ -88,36 +91,38 @@ export class KwinWindowBackend implements WindowBackend {
   }
 
   async restore(id: string): Promise<void> {
-    const before = await this.act({ op: 'restore', id: this.checkId(id) }, 'restoring a window');
-    await this.waitFor(id, 'restoring a window', (w) => !w.minimized && !w.fullScreen);
-    // Leaving full screen or maximised changes the frame: done once it holds still.
-    if (before.fullScreen) await this.frameSettled(id, 'restoring a window', toRect4(before.frame));
+    const after = await this.act({ op: 'restore', id: this.checkId(id) }, 'restoring a window');
+    await this.waitFor(id, 'restoring a window', (w) => !w.minimized && !w.fullScreen, after);
+    // Leaving full screen changes the frame: done once it holds still.
+    const before = after.previous;
+    if (before?.fullScreen) await this.frameSettled(id, 'restoring a window', toRect4(before.frame));
   }
 
   async minimize(id: string): Promise<void> {
-    await this.act({ op: 'minimize', id: this.checkId(id) }, 'minimising a window');
-    await this.waitFor(id, 'minimising a window', (w) => w.minimized);
+    const after = await this.act({ op: 'minimize', id: this.checkId(id) }, 'minimising a window');
+    await this.waitFor(id, 'minimising a window', (w) => w.minimized, after);
   }
 
   async setFullscreen(id: string, on: boolean): Promise<void> {
     const what = on ? 'making a window full screen' : 'leaving full screen';
-    const before = await this.act({ op: 'fullscreen', id: this.checkId(id), on }, what);
-    const { met } = await this.waitFor(id, what, (w) => w.fullScreen === on);
+    const after = await this.act({ op: 'fullscreen', id: this.checkId(id), on }, what);
+    const met = await this.waitFor(id, what, (w) => w.fullScreen === on, after);
     if (!met) throw new DeskPilotError(`KWin did not ${on ? 'make the window full screen' : 'take the window out of full screen'} within ${this.settleTimeoutMs} ms`, 'unavailable');
-    await this.frameSettled(id, what, toRect4(before.frame));
+    await this.frameSettled(id, what, toRect4((after.previous ?? after).frame));
   }
 
   async setFrameBounds(id: string, bounds: Rect4): Promise<Rect4> {
     const [left, top, right, bottom] = bounds;
     if (!(right > left && bottom > top)) throw new DeskPilotError(`bounds [${bounds.join(', ')}] are empty`, 'invalid_argument');
     const what = 'moving a window';
-    const before = await this.act({ op: 'move', id: this.checkId(id), x: left, y: top, width: right - left, height: bottom - top }, what);
+    const after = await this.act({ op: 'move', id: this.checkId(id), x: left, y: top, width: right - left, height: bottom - top }, what);
     // KWin applies a move once the client acks the new size, after this script returned: read
     // it back until it is what was asked or holds still (a terminal rounds to character cells).
-    return this.frameSettled(id, what, toRect4(before.frame), bounds);
+    return this.frameSettled(id, what, toRect4((after.previous ?? after).frame), bounds);
   }
 
   async close(id: string): Promise<void> {
+    this.actions++;
     await this.run({ op: 'close', id: this.checkId(id) }, z.null(), 'closing a window', id);
   }
 
@@ -140,11 +145,23 @@ export class KwinWindowBackend implements WindowBackend {
     return id;
   }
 
+  /**
+   * One script answers every snapshot asked for while it runs: the engine lists windows, monitors
+   * and the focused window at the same moment, and each would otherwise cost its own script.
+   */
   private snapshot(what: string): Promise<KwinSnapshot> {
-    return this.run({ op: 'snapshot' }, KwinSnapshot, what);
+    // Never one that started before an action of ours: it could show the windows as they were.
+    if (this.snapshotting?.actions === this.actions) return this.snapshotting.promise;
+    const current = { actions: this.actions, promise: this.run({ op: 'snapshot' }, KwinSnapshot, what) };
+    this.snapshotting = current;
+    void current.promise.finally(() => {
+      if (this.snapshotting === current) this.snapshotting = null;
+    }).catch(() => undefined);
+    return current.promise;
   }
 
   private act(request: Extract<KwinRequest, { id: string }>, what: string): Promise<KwinWindowInfo> {
+    if (request.op !== 'window') this.actions++;
     return this.run(request, KwinWindowInfo, what, request.id);
   }
 
@@ -152,9 +169,13 @@ export class KwinWindowBackend implements WindowBackend {
     return toRect4((await this.act({ op: 'window', id }, what)).frame);
   }
 
-  /** Reads the window until `done` holds (bounded); KWin applies state changes after the script. */
-  private waitFor(id: string, what: string, done: (w: KwinWindowInfo) => boolean) {
-    return pollUntil(() => this.act({ op: 'window', id }, what), done, this.settleTimeoutMs, POLL_MS);
+  /**
+   * Whether `done` holds: at once when the action's own answer shows it (KWin applies most state
+   * at once), else by reading the window again until it does (bounded).
+   */
+  private async waitFor(id: string, what: string, done: (w: KwinWindowInfo) => boolean, answered: KwinWindowInfo): Promise<boolean> {
+    if (done(answered)) return true;
+    return (await pollUntil(() => this.act({ op: 'window', id }, what), done, this.settleTimeoutMs, POLL_MS)).met;
   }
 
   /**

@@ -62,6 +62,14 @@ const PROGRAM = String.raw`
       active: !!a && String(a.internalId) === String(c.internalId), stacking: stacking(c), normal: !!c.normalWindow
     };
   }
+  /** The window after acting, with what it was before (KWin applies frames later; states at once). */
+  function acted(c, act) {
+    var before = { frame: rect(c.frameGeometry), minimized: !!c.minimized, fullScreen: !!c.fullScreen };
+    act();
+    var after = info(c);
+    after.previous = before;
+    return after;
+  }
   function find(id) {
     var list = all();
     for (var i = 0; i < list.length; i++) if (String(list[i].internalId) === id) return list[i];
@@ -91,21 +99,22 @@ const PROGRAM = String.raw`
       return { windows: windows, screens: screens() };
     },
     window: function (c) { return info(c); },
-    activate: function (c) { if (c.minimized) c.minimized = false; activate(c); return info(c); },
+    activate: function (c) { return acted(c, function () { if (c.minimized) c.minimized = false; activate(c); }); },
     minimize: function (c) {
       if (!c.minimizable) throw { refused: 'KWin says this window cannot be minimised' };
-      c.minimized = true; return info(c);
+      return acted(c, function () { c.minimized = true; });
     },
-    restore: function (c) { unshape(c); return info(c); },
+    restore: function (c) { return acted(c, function () { unshape(c); }); },
     fullscreen: function (c) {
       if (REQ.on && !c.fullScreenable) throw { refused: 'KWin says this window cannot be full screen' };
-      c.fullScreen = REQ.on; return info(c);
+      return acted(c, function () { c.fullScreen = REQ.on; });
     },
     move: function (c) {
       if (!c.moveable || !c.resizeable) throw { refused: 'KWin says this window cannot be moved or resized' };
-      unshape(c);
-      c.frameGeometry = { x: REQ.x, y: REQ.y, width: REQ.width, height: REQ.height };
-      return info(c);
+      return acted(c, function () {
+        unshape(c);
+        c.frameGeometry = { x: REQ.x, y: REQ.y, width: REQ.width, height: REQ.height };
+      });
     },
     close: function (c) {
       if (!c.closeable) throw { refused: 'KWin says this window cannot be closed' };
