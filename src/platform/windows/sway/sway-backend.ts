@@ -13,6 +13,7 @@ import { processAlive } from '../x11/process-alive';
 import { pollUntil, pollUntilSettled } from '../x11/settle';
 import { IpcClient } from './ipc-client';
 import { MessageType } from './ipc-framing';
+import { RecentReads } from './recent-reads';
 import {
   SwayCommandReply,
   SwayNode,
@@ -55,6 +56,8 @@ const beforeMark = (conId: number) => `_deskpilot_before_${conId}`;
 /** A client may still answer a configure sent for its tiled size after ours: how long a placed window is watched for that. */
 const LATE_COMMIT_MS = 150;
 const PLACE_ATTEMPTS = 2;
+/** How long a read of the tree, outputs or workspaces is reused when no command went out since (recent-reads.ts). */
+const REUSE_MS = 250;
 
 export function socketPathFrom(env: NodeJS.ProcessEnv): string | null {
   return env.SWAYSOCK || env.I3SOCK || null;
@@ -69,6 +72,10 @@ export class SwayWindowBackend implements WindowBackend {
   private readonly settleTimeoutMs: number;
   /** "sway" or "i3", from the version reply (until then "sway"). */
   private name = 'sway';
+  private described: Promise<string> | null = null;
+  private readonly reads = new RecentReads(REUSE_MS);
+  /** The window DeskPilot focused with its last command (raise after focus asks nothing more); null after any other. */
+  private focusedByUs: number | null = null;
 
   constructor(opts: SwayWindowBackendOptions) {
     const socket = opts.socketPath ?? socketPathFrom(opts.env ?? process.env);
@@ -77,16 +84,20 @@ export class SwayWindowBackend implements WindowBackend {
     this.settleTimeoutMs = opts.settleTimeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;
   }
 
+  /** Asked once: a compositor keeps its version for as long as its socket (health asks often). */
   async describe(): Promise<string> {
-    const v = await this.ipc.request(MessageType.GET_VERSION, '', SwayVersion, 'asking its version');
-    this.name = v.variant ?? (v.human_readable.includes('i3') ? 'i3' : 'sway');
-    return `${this.name} ${v.human_readable} (IPC ${this.ipc.socketPath})`;
+    this.described ??= this.ipc.request(MessageType.GET_VERSION, '', SwayVersion, 'asking its version').then((v) => {
+      this.name = v.variant ?? (v.human_readable.includes('i3') ? 'i3' : 'sway');
+      return `${this.name} ${v.human_readable} (IPC ${this.ipc.socketPath})`;
+    });
+    this.described.catch(() => (this.described = null));
+    return this.described;
   }
 
   async listMonitors(): Promise<RawMonitor[]> {
     const [outputs, workspaces] = await Promise.all([
-      this.ipc.request(MessageType.GET_OUTPUTS, '', SwayOutputs, 'listing outputs'),
-      this.ipc.request(MessageType.GET_WORKSPACES, '', SwayWorkspaces, 'listing workspaces'),
+      this.reads.get('outputs', () => this.ipc.request(MessageType.GET_OUTPUTS, '', SwayOutputs, 'listing outputs')),
+      this.reads.get('workspaces', () => this.ipc.request(MessageType.GET_WORKSPACES, '', SwayWorkspaces, 'listing workspaces')),
     ]);
     return toMonitors(outputs, workspaces);
   }
@@ -102,12 +113,15 @@ export class SwayWindowBackend implements WindowBackend {
 
   /** One command: sway answers once its tree holds the change, and "No matching node." for a window that is gone. */
   async focus(id: string): Promise<void> {
-    await this.command(conIdOf(id), 'focus', 'focusing a window');
+    const conId = conIdOf(id);
+    await this.command(conId, 'focus', 'focusing a window');
+    this.focusedByUs = conId;
   }
 
   /** sway raises a window by focusing it: there is no stacking change without focus. */
-  raise(id: string): Promise<void> {
-    return this.focus(id);
+  async raise(id: string): Promise<void> {
+    if (this.focusedByUs === parseConId(id)) return;
+    await this.focus(id);
   }
 
   async restore(id: string): Promise<void> {
@@ -155,7 +169,7 @@ export class SwayWindowBackend implements WindowBackend {
     for (let attempt = 1; ; attempt++) {
       await this.command(v.node.id, place, 'moving a window');
       const { value, met } = await pollUntilSettled(
-        () => this.view(id),
+        () => this.freshView(id),
         (now) => now.node.type === 'floating_con' && sameRect(outerFrame(now.node), bounds),
         (a, c) => sameRect(outerFrame(a.node), outerFrame(c.node)),
         { timeoutMs: this.settleTimeoutMs, quietMs: QUIET_MS, reactMs: REACT_MS, intervalMs: POLL_MS },
@@ -164,7 +178,7 @@ export class SwayWindowBackend implements WindowBackend {
       // Leaving the layout resized the other tiled windows, and this one may have had a tiled
       // size on its way when it was made floating: sway then takes the size the client commits
       // for a floating window. Watched briefly, and asked again once when that happened.
-      const late = await pollUntil(() => this.view(id), (now) => !sameRect(outerFrame(now.node), bounds), LATE_COMMIT_MS, POLL_MS);
+      const late = await pollUntil(() => this.freshView(id), (now) => !sameRect(outerFrame(now.node), bounds), LATE_COMMIT_MS, POLL_MS);
       if (!late.met || attempt === PLACE_ATTEMPTS) return outerFrame(late.value.node);
     }
   }
@@ -190,7 +204,7 @@ export class SwayWindowBackend implements WindowBackend {
       ...(v.node.marks?.includes(tiledMark(conId)) ? [`[con_id=${conId}] unmark ${tiledMark(conId)}`] : []),
     ];
     await this.run(steps.join('; '), 'tiling a window again');
-    const { value } = await pollUntil(() => this.view(id), (now) => now.node.type === 'con', this.settleTimeoutMs, POLL_MS);
+    const { value } = await pollUntil(() => this.freshView(id), (now) => now.node.type === 'con', this.settleTimeoutMs, POLL_MS);
     return outerFrame(value.node);
   }
 
@@ -211,7 +225,13 @@ export class SwayWindowBackend implements WindowBackend {
   // -------------------------------------------------------------------------------------------
 
   private tree(): Promise<SwayNode> {
-    return this.ipc.request(MessageType.GET_TREE, '', SwayNode, 'reading the window tree');
+    return this.reads.get('tree', () => this.ipc.request(MessageType.GET_TREE, '', SwayNode, 'reading the window tree'));
+  }
+
+  /** The window as sway has it now, never a kept read: for waiting on a change. */
+  private async freshView(id: string): Promise<FoundView> {
+    this.reads.forget();
+    return this.view(id);
   }
 
   /** The window with this id now; a WindowGoneError when it closed (or never was one). */
@@ -231,7 +251,10 @@ export class SwayWindowBackend implements WindowBackend {
   }
 
   private async run(payload: string, doing: string): Promise<void> {
-    const replies = await this.ipc.request(MessageType.RUN_COMMAND, payload, SwayCommandReply, doing);
+    // DeskPilot's commands change windows and workspaces, never outputs: those stay kept.
+    this.reads.forget(['outputs']);
+    this.focusedByUs = null;
+    const replies = await this.ipc.request(MessageType.RUN_COMMAND, payload, SwayCommandReply, doing).finally(() => this.reads.forget(['outputs']));
     const failed = replies.find((r) => !r.success);
     if (!failed) return;
     if (failed.error === 'No matching node.') throw new WindowGoneError(/\[con_id=(\d+)\]/.exec(payload)?.[1] ?? '?');
