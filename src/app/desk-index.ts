@@ -36,7 +36,7 @@ export function deskIndexOf(
       ...snap.running_apps.map((a) => ({
         name: a.name,
         running: true,
-        windows: a.windows.map((w) => ({ title: w.title, monitor: w.monitor, focused: w.focused, minimized: w.minimized })),
+        windows: a.windows.map((w) => ({ id: w.id, title: w.title, monitor: w.monitor, focused: w.focused, minimized: w.minimized })),
       })),
       ...snap.installed_apps.filter((a) => !running.has(a.name.toLowerCase())).map((a) => ({ name: a.name, running: false, windows: [] })),
     ],
@@ -77,6 +77,19 @@ export function itemCommands(req: Pick<LauncherActRequest, 'item' | 'action'>, s
         return { text: `move ${name} to the ${monitor} monitor`, commands: [{ type: 'place_app', app_name: name, monitor }] };
       }
       return refuse('an app cannot be pinned');
+    }
+    case 'window': {
+      // By its id in the snapshot it was listed from: a window closed since is refused, never another one.
+      const app = snap.running_apps.find((a) => a.name === item.app && a.windows.some((w) => w.id === item.id)) ?? refuse(`that ${item.app} window is no longer open; type again`);
+      const w = app.windows.find((x) => x.id === item.id)!;
+      const named = `${app.name}'s window "${w.title || w.id}"`;
+      const which = { app_name: app.name, window_id: w.id };
+      if (action === 'open') return { text: `bring ${named} to the front`, commands: [{ type: 'focus_app', ...which }] };
+      if (action === 'move_left' || action === 'move_right') {
+        const monitor = action === 'move_left' ? 'left' : 'right';
+        return { text: `move ${named} to the ${monitor} monitor`, commands: [{ type: 'place_app', ...which, monitor }] };
+      }
+      return refuse(action === 'close' ? `one window cannot be closed on its own; quit ${app.name} to close them all` : 'a window cannot be pinned');
     }
     case 'preset':
       if (action !== 'open') return refuse('a preset can only be applied');

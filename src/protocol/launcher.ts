@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { windowId } from './command-fields';
 import type { Command, MonitorName } from './commands';
 
 // The launcher's live list: a compact index of the desk, sent to the window once per show
@@ -18,6 +19,8 @@ export interface IndexTab {
 }
 
 export interface IndexWindow {
+  /** The window's id (what window_id takes): an app with several windows is listed a row per window. */
+  id: string;
   title: string;
   monitor: string | null;
   focused: boolean;
@@ -69,7 +72,7 @@ export interface PlanPreview {
 }
 
 export const LAUNCHER_ACTIONS = ['open', 'close', 'move_left', 'move_right', 'pin'] as const;
-/** open: the item's own action (switch to the tab, bring the app forward or start it, apply the preset). */
+/** open: the item's own action (switch to the tab, bring the app or window forward or start it, apply the preset). */
 export type LauncherAction = (typeof LAUNCHER_ACTIONS)[number];
 
 const itemName = z.string().trim().min(1, { error: 'must not be empty' }).max(256, { error: 'must be at most 256 characters' });
@@ -77,6 +80,8 @@ const itemName = z.string().trim().min(1, { error: 'must not be empty' }).max(25
 export const LauncherItemRef = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('tab'), index: z.number().int().min(1).max(100_000) }),
   z.strictObject({ kind: z.literal('app'), name: itemName }),
+  /** One window of an app that has several (its row in the list). */
+  z.strictObject({ kind: z.literal('window'), app: itemName, id: windowId }),
   z.strictObject({ kind: z.literal('preset'), name: itemName }),
 ]);
 export type LauncherItemRef = z.infer<typeof LauncherItemRef>;

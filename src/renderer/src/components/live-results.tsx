@@ -35,7 +35,7 @@ function Icon({ row }: { row: LiveRow }) {
       </span>
     );
   }
-  return <span className="live-icon">{e.kind === 'app' ? <WindowIcon size={14} /> : <LayoutIcon size={14} />}</span>;
+  return <span className="live-icon">{e.kind === 'preset' ? <LayoutIcon size={14} /> : <WindowIcon size={14} />}</span>;
 }
 
 function RowText({ row }: { row: LiveRow }): ReactNode {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { prepareIndex, queryOf, rank, type LiveEntity } from './match';
 import { tab, testIndex } from './test-index';
 
-const names = (e: LiveEntity) => (e.kind === 'tab' ? `tab ${e.tab.index}` : e.kind === 'app' ? `app ${e.app.name}` : `preset ${e.name}`);
+const names = (e: LiveEntity) =>
+  e.kind === 'tab' ? `tab ${e.tab.index}` : e.kind === 'app' ? `app ${e.app.name}` : e.kind === 'window' ? `window ${e.window.id}` : `preset ${e.name}`;
 const ranked = (text: string, index = testIndex()) => rank(prepareIndex(index), text).map((r) => names(r.entity));
 
 describe('live list matching', () => {
@@ -47,7 +48,7 @@ describe('live list matching', () => {
 
   it('ranks 300 tabs and 40 windows without trouble and cuts the list at the limit', () => {
     const tabs = Array.from({ length: 300 }, (_, i) => tab(i + 1, `Issue ${i + 1} · deskpilot`, 'github.com'));
-    const apps = Array.from({ length: 40 }, (_, i) => ({ name: `App ${i}`, running: true, windows: [{ title: `Window ${i}`, monitor: null, focused: false, minimized: false }] }));
+    const apps = Array.from({ length: 40 }, (_, i) => ({ name: `App ${i}`, running: true, windows: [{ id: `0x${i}`, title: `Window ${i}`, monitor: null, focused: false, minimized: false }] }));
     const prepared = prepareIndex(testIndex({ tabs, apps }));
     expect(rank(prepared, 'issue', 20)).toHaveLength(20);
     expect(rank(prepared, 'issue 142').map((r) => names(r.entity))[0]).toBe('tab 142');

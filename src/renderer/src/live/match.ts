@@ -1,7 +1,8 @@
-import type { DeskIndex, IndexApp, IndexTab } from '../../../protocol/launcher';
+import type { DeskIndex, IndexApp, IndexTab, IndexWindow } from '../../../protocol/launcher';
 import { siteLabel } from './site';
 
-// What the words in the launcher would act on: every tab, app and preset of the desk index
+// What the words in the launcher would act on: every tab, app (or each window of an app that
+// has several) and preset of the desk index
 // scored against the typed words, best first. Synchronous — it runs on every key press, so the
 // index is prepared once (lower-cased words per item) and each query is a linear pass over it;
 // a query that only narrows the one before (a letter added to a word, a word added) passes over
@@ -10,6 +11,8 @@ import { siteLabel } from './site';
 export type LiveEntity =
   | { kind: 'tab'; key: string; tab: IndexTab; site: string }
   | { kind: 'app'; key: string; app: IndexApp }
+  /** One window of a running app that has several: a row each, named by its title. */
+  | { kind: 'window'; key: string; app: IndexApp; window: IndexWindow }
   | { kind: 'preset'; key: string; name: string };
 
 export interface Ranked {
@@ -87,6 +90,17 @@ export function prepareIndex(index: DeskIndex): PreparedIndex {
     });
   }
   for (const app of index.apps) {
+    if (app.running && app.windows.length > 1) {
+      for (const window of app.windows) {
+        items.push({
+          entity: { kind: 'window', key: `window:${app.name}:${window.id}`, app, window },
+          fields: [field(window.title, 1), field(app.name, 0.9)],
+          kindWords: KIND_WORDS.app,
+          base: 0.05,
+        });
+      }
+      continue;
+    }
     items.push({
       entity: { kind: 'app', key: `app:${app.name}`, app },
       fields: [field(app.name, 1), ...app.windows.map((w) => field(w.title, 0.7))],
@@ -226,5 +240,5 @@ function pass(items: readonly Prepared[], { tokens, optional }: { tokens: string
 
 /** Ties: tabs in tab-strip order, then apps and presets as listed. */
 function order(e: LiveEntity): number {
-  return e.kind === 'tab' ? e.tab.index : e.kind === 'app' ? 100_000 : 200_000;
+  return e.kind === 'tab' ? e.tab.index : e.kind === 'app' || e.kind === 'window' ? 100_000 : 200_000;
 }

@@ -3,7 +3,8 @@ import { describePlan, unknownLine, type PlanLine } from './describe-plan';
 import { queryOf, rank, type LiveEntity, type PreparedIndex } from './match';
 
 // The launcher's list for one state of the field: the plan row (what Enter does with the
-// words) and the matching tabs, apps and presets, each with what it can do. Pure.
+// words) and the matching tabs, apps (a row per window when an app has several) and presets,
+// each with what it can do. Pure.
 
 export interface ItemAction {
   action: LauncherAction;
@@ -145,6 +146,28 @@ function itemRow(entity: LiveEntity, index: DeskIndex, windows: number): LiveRow
         title: a.name,
         subtitle: a.running ? (front?.title && front.title !== a.name ? front.title : 'Running') : 'Not running — opens it',
         accessory: ['App', count, where].filter(Boolean).join(' · '),
+        actions,
+      };
+    }
+    case 'window': {
+      const { app, window: w } = entity;
+      const actions: ItemAction[] = [
+        { action: 'open', label: 'Bring to front' },
+        ...(canMove(index)
+          ? [
+              { action: 'move_left' as const, label: 'Move to the left monitor' },
+              { action: 'move_right' as const, label: 'Move to the right monitor' },
+            ]
+          : []),
+      ];
+      return {
+        kind: 'item',
+        key: entity.key,
+        entity,
+        ref: { kind: 'window', app: app.name, id: w.id },
+        title: w.title || `${app.name} window`,
+        subtitle: app.name,
+        accessory: ['Window', w.minimized ? 'minimised' : null, monitorWord(index, w.monitor)].filter(Boolean).join(' · '),
         actions,
       };
     }

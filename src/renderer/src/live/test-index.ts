@@ -26,8 +26,8 @@ export function testIndex(extra: Partial<DeskIndex> = {}): DeskIndex {
       tab(6, 'Cats compilation - YouTube', 'youtube.com'),
     ],
     apps: [
-      { name: 'XTerm', running: true, windows: [{ title: 'user@host: ~', monitor: 'LEFT', focused: true, minimized: false }] },
-      { name: 'Chromium', running: true, windows: [{ title: 'New Tab - Chromium', monitor: 'RIGHT', focused: false, minimized: false }] },
+      { name: 'XTerm', running: true, windows: [{ id: '0x1', title: 'user@host: ~', monitor: 'LEFT', focused: true, minimized: false }] },
+      { name: 'Chromium', running: true, windows: [{ id: '0x2', title: 'New Tab - Chromium', monitor: 'RIGHT', focused: false, minimized: false }] },
       { name: 'Visual Studio Code', running: false, windows: [] },
     ],
     presets: ['code space', 'reading'],
