@@ -77,7 +77,13 @@ export function checkAnswer(raw: unknown, snap: ContextSnapshot, typedText: stri
   const target = deviceTarget(parsed.envelope, snap);
   if (!target.ok) return { envelope: null, resolved: [], errors: [target.error] };
   const resolution = resolveBatch(target.envelope.commands, target.snapshot, { typedText });
-  if (!resolution.ok) return { envelope: null, resolved: [], errors: resolution.errors.map(formatFieldError) };
+  if (!resolution.ok) {
+    // "XTerm has 3 windows — which one?" is for the user to answer: a repair round would only guess a window.
+    if (resolution.errors.every((e) => e.kind === 'clarify')) {
+      return { envelope: { commands: [], needs_clarification: true, clarification_reason: resolution.errors.map((e) => e.message).join(' ') }, resolved: [], errors: [] };
+    }
+    return { envelope: null, resolved: [], errors: resolution.errors.map(formatFieldError) };
+  }
   return { envelope: target.envelope, resolved: resolution.plan, errors: [] };
 }
 

@@ -3,6 +3,7 @@ import type { Command } from '../protocol/commands';
 import type { ContextSnapshot, WindowInfo } from '../protocol/context';
 import { parseInput } from '../protocol/validation';
 import type { RawWindow } from './ports';
+import { checkAnswer } from './plan-text';
 import { resolveBatch } from './resolve';
 import { whichWindow } from './resolve-windows';
 import { stillOpen } from './window-ops';
@@ -40,6 +41,15 @@ describe('which window a window command acts on', () => {
     expect(errors({ type: 'swap_apps', app_names: ['XTerm', 'XClock'] })).toEqual([`commands[0].app_names[0]: ${whichWindow('XTerm', snap.running_apps[0]!.windows)}`]);
     expect(errors({ type: 'tile_apps', app_names: ['XClock', 'XTerm'], window_ids: ['0xd', null] })[0]).toMatch(/^commands\[0\]\.window_ids\[1\]: XTerm has 3 windows — which one\?/);
     expect(errors({ type: 'set_app_state', app_name: 'XTerm', state: 'minimized' })[0]).toMatch(/XTerm has 3 windows/);
+  });
+
+  it("a planner's answer naming an app with several windows and no id is a question for the user, not an error to repair (a repair would guess)", () => {
+    const checked = checkAnswer({ commands: [{ type: 'place_app', app_name: 'XTerm', monitor: 'left' }], needs_clarification: false, clarification_reason: null }, snap);
+    expect(checked.errors).toEqual([]);
+    expect(checked.envelope).toEqual({ commands: [], needs_clarification: true, clarification_reason: whichWindow('XTerm', snap.running_apps[0]!.windows) });
+    // Anything else wrong beside it is still an error.
+    const both = checkAnswer({ commands: [{ type: 'place_app', app_name: 'XTerm', monitor: 'left' }, { type: 'place_app', app_name: 'Nope', monitor: 'left' }], needs_clarification: false, clarification_reason: null }, snap);
+    expect(both.envelope).toBeNull();
   });
 
   it('without an id, only the windows the command can concern count: minimising skips minimised ones, restoring looks at them', () => {
