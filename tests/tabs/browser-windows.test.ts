@@ -222,7 +222,7 @@ describeDesktop('browser windows over MCP (issue 27): open_url, move_tabs and re
     expect(textOf(stale)).toContain(`no Chrome window has id ${b + 1000}`);
     const both = await mcp.call('open_url', { url: 'https://example.com/', browser_window_id: b, new_window: true });
     expect(both.isError).toBe(true);
-    expect(textOf(both)).toContain('Give new_window: true or browser_window_id, not both.');
+    expect(textOf(both)).toContain('Give one of new_window: true, browser_window_id or window (with snapshot_id), not several.');
     expect((await r.raw.pages()).length).toBe(pages);
 
     const list = await mcp.call('list_tabs', { ids: true });
@@ -231,6 +231,14 @@ describeDesktop('browser windows over MCP (issue 27): open_url, move_tabs and re
     const moved = await mcp.call('move_tabs', { snapshot_id: rows.snapshot_id, tab_indices: [a2.i], browser_window_id: b, position: 1 });
     expect(moved.isError, textOf(moved)).toBeFalsy();
     expect(await view.byTitle('A2')).toMatchObject({ windowId: b, index: 0 });
+
+    // The window as list_tabs numbers it, with that listing's snapshot_id.
+    const wOfB1 = (list.structuredContent as { tabs: Array<{ title: string; w: number }> }).tabs.find((t) => t.title === 'B1')!.w;
+    const byListing = await mcp.call('open_url', { url: r.desk.pages.url('page', { title: 'ByListing' }), window: wOfB1, snapshot_id: rows.snapshot_id });
+    expect(byListing.isError, textOf(byListing)).toBeFalsy();
+    await waitFor('ByListing in B', async () => (await windows()).get(b)?.includes('ByListing') || undefined);
+    const noSuch = await mcp.call('open_url', { url: 'https://example.com/', window: 9, snapshot_id: rows.snapshot_id });
+    expect(textOf(noSuch)).toContain('That listing has no Chrome window 9');
 
     const saved = await mcp.call('save_tabs', { snapshot_id: rows.snapshot_id, tab_indices: [rows.tabs.find((t) => t.title === 'A1')!.i], name: 'solo' });
     expect(saved.isError, textOf(saved)).toBeFalsy();

@@ -8,7 +8,7 @@ import { batchOf, reportOutput } from '../report-output';
 import { resolveTabRefs } from '../tab-refs';
 import { SiteCountOutput } from '../read-shapes';
 import { ToolError } from '../tool-error';
-import { browserWindowInput, windowFields } from '../browser-window-input';
+import { browserWindowInput, listedWindowInput, windowFields } from '../browser-window-input';
 
 // The tab manager (search_tabs, in tab-tools.ts, finds tabs by words, page text or age): count them per site; reload, pin,
 // mute, group, move; close duplicates; save sets of tabs and reopen them. Tabs are named like
@@ -198,15 +198,17 @@ export const restoreTabs = defineTool({
   title: 'Reopen a saved set of tabs',
   description:
     'Reopen the tabs of a set saved with save_tabs (the set stays saved); tabs already open are skipped (the result says how many) unless duplicates: true; ' +
-    'new_window: true opens them in a new window, browser_window_id in that window. desktop_snapshot lists the sets (tab_collections).',
+    'new_window: true opens them in a new window, browser_window_id or window (w in list_tabs, with its snapshot_id) in that window. ' +
+    'desktop_snapshot lists the sets (tab_collections).',
   input: {
     name: text(MAX_NAME_LENGTH).describe('The saved set\'s name.'),
     ...browserWindowInput,
+    ...listedWindowInput,
     duplicates: z.boolean().optional().describe('Also open the tabs that are open already.'),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'restore_tabs', name: args.name, ...windowFields(args), ...(args.duplicates ? { duplicates: true } : {}) }));
+    return reportOutput(await ctx.desk.exec({ type: 'restore_tabs', name: args.name, ...windowFields(args, ctx), ...(args.duplicates ? { duplicates: true } : {}) }));
   },
 });
 

@@ -10,7 +10,7 @@ import { goneError, resolveTabRefs, tabAsSeen } from '../tab-refs';
 import { TabListOutput, TabSearchOutput } from '../read-shapes';
 import { tabRow, tabsSummary, tabsText } from '../tab-text';
 import { ToolError } from '../tool-error';
-import { browserWindowInput, windowFields } from '../browser-window-input';
+import { browserWindowInput, listedWindowInput, windowFields } from '../browser-window-input';
 
 // Chrome tabs: list and search (each answer is a snapshot with an id), switch, open, close.
 // search_tabs is the one search (words, page text, age); find_tabs was its older twin.
@@ -112,14 +112,15 @@ export const openUrl = defineTool({
   description:
     'Open a web address in a new Chrome tab. Site names are completed ("chatgpt" → https://chatgpt.com). ' +
     'Only http(s) addresses; use switch_tab when a tab for the site is already open. Default: Chrome\'s most recent window; ' +
-    'new_window: true or browser_window_id puts it elsewhere.',
+    'new_window: true, browser_window_id, or window (w in list_tabs, with its snapshot_id) puts it elsewhere.',
   input: {
     url: text(MAX_URL_LENGTH).describe('The address or site name, e.g. "https://github.com/notifications" or "github".'),
     ...browserWindowInput,
+    ...listedWindowInput,
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async handler(args, { ctx }) {
-    return reportOutput(await ctx.desk.exec({ type: 'open_url', url: args.url, ...windowFields(args) }));
+    return reportOutput(await ctx.desk.exec({ type: 'open_url', url: args.url, ...windowFields(args, ctx) }));
   },
 });
 
