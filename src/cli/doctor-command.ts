@@ -17,7 +17,8 @@ export async function runDoctor(flags: ConfigFlags, o: { json: boolean }, io: Io
 export function doctorText(r: WindowBackendReport): string {
   const lines = [`Window backend: ${r.kind ?? 'none'}${r.describes ? ` — ${r.describes}` : ''}`, `  why: ${r.reason}`];
   if (r.limit) lines.push(`  limit: ${r.limit}`);
-  if (r.problem) lines.push(`  missing: ${r.problem}`);
+  // With no backend the reason is what is missing: said once.
+  if (r.problem && r.problem !== r.reason) lines.push(`  missing: ${r.problem}`);
   for (const m of r.monitors) lines.push(`  monitor ${m.name} (${m.roles.join(', ') || 'no role'}): [${m.bounds.join(',')}], work area [${m.work_area.join(',')}]`);
   if (r.windows !== null) lines.push(`  ${r.windows} window${r.windows === 1 ? '' : 's'} listed`);
   lines.push(r.problem ? 'Window commands will not work until that is fixed.' : 'Window commands work in this session.');

@@ -373,8 +373,9 @@ export async function startDesktop(opts: DesktopOptions = {}): Promise<Desktop> 
     });
 
     const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: 'disabled:' };
-    // A Wayland session leaking in from the developer's shell would pull Chromium off this X server.
-    delete env.WAYLAND_DISPLAY;
+    // A Wayland session leaking in from the developer's shell would pull Chromium off this X server,
+    // and DeskPilot's window backend off it too (it picks sway, KWin or GNOME from these).
+    for (const v of ['WAYLAND_DISPLAY', 'XDG_SESSION_TYPE', 'XDG_CURRENT_DESKTOP', 'SWAYSOCK', 'I3SOCK']) delete env[v];
 
     await step('defining the two monitors with xrandr', async () => {
       // Before the WM starts, so openbox computes work areas per monitor from the beginning.

@@ -82,6 +82,16 @@ describeSway('window commands on a real sway (headless, two outputs, foot)', () 
     ]);
   });
 
+  it('deskpilot doctor says sway is in use because SWAYSOCK is set, with both outputs and the three windows', async () => {
+    const r = await runCli(['doctor'], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Window backend: sway — sway 1\.\d+/);
+    expect(r.stdout).toMatch(/why: SWAYSOCK is set/);
+    expect(r.stdout).toMatch(/monitor HEADLESS-2 \(right\): \[1920,0,3840,1080\], work area \[1920,23,3840,1080\]/);
+    expect(r.stdout).toMatch(/3 windows listed/);
+  });
+
   it('"foot left half" (words) lands exactly on the left half of its output\'s work area, floating and focused; undo tiles it again', async () => {
     const before = frame(ids.foot);
     const r = await run('foot left half');
