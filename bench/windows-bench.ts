@@ -153,6 +153,8 @@ export async function run(): Promise<void> {
   await (await import('./windows-sway-bench')).run();
   // GNOME Shell, on its own headless compositor (windows-gnome-bench.ts).
   await (await import('./windows-gnome-bench')).run();
+  // KDE Plasma's KWin, on its own virtual outputs (windows-kwin-bench.ts).
+  await (await import('./windows-kwin-bench')).run();
 }
 
 // ---------------------------------------------------------------------------------------------
