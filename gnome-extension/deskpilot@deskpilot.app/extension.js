@@ -34,8 +34,14 @@ const IFACE_XML = `
       <arg type="i" direction="out" name="frame_width"/>
       <arg type="i" direction="out" name="frame_height"/>
     </method>
-    <method name="Activate"><arg type="s" direction="in" name="id"/></method>
-    <method name="Raise"><arg type="s" direction="in" name="id"/></method>
+    <method name="Activate">
+      <arg type="s" direction="in" name="id"/>
+      <arg type="b" direction="out" name="focused"/>
+    </method>
+    <method name="Raise">
+      <arg type="s" direction="in" name="id"/>
+      <arg type="b" direction="out" name="on_top"/>
+    </method>
     <method name="Minimize"><arg type="s" direction="in" name="id"/></method>
     <method name="Unminimize"><arg type="s" direction="in" name="id"/></method>
     <method name="Unmaximize"><arg type="s" direction="in" name="id"/></method>
@@ -202,7 +208,8 @@ class WindowsService {
   }
 
   MonitorsAsync(_params, invocation) {
-    readConnectors((names) => {
+    // Connector names cost a DisplayConfig round trip inside the shell: read once, again after a monitor change.
+    const answer = (names) => {
       const display = global.display;
       const workspace = global.workspace_manager.get_active_workspace();
       const primary = display.get_primary_monitor();
@@ -222,7 +229,21 @@ class WindowsService {
         });
       }
       invocation.return_value(new GLib.Variant('(s)', [JSON.stringify(monitors)]));
+    };
+    if (this._connectors) {
+      answer(this._connectors);
+      return;
+    }
+    readConnectors((names) => {
+      // None read (DisplayConfig not up yet): ask again next time rather than keep no names.
+      if (names.size) this._connectors = names;
+      answer(names);
     });
+  }
+
+  /** The monitors changed: read their connector names again on the next Monitors call. */
+  forgetConnectors() {
+    this._connectors = null;
   }
 
   MoveResizeAsync([id, x, y, width, height], invocation) {
@@ -244,14 +265,19 @@ class WindowsService {
     });
   }
 
+  /** Answers whether it has the focus now (mutter focuses a Wayland window at once, an X11 one when it answers). */
   Activate(id) {
     const win = windowById(id);
     // Main.activateWindow also switches to its workspace and un-minimises, as a click in the overview does.
     Main.activateWindow(win, global.get_current_time());
+    return global.display.get_focus_window() === win;
   }
 
+  /** Answers whether it is the topmost listed window now. */
   Raise(id) {
-    windowById(id).raise();
+    const win = windowById(id);
+    win.raise();
+    return listedWindows()[0] === win;
   }
 
   Minimize(id) {
@@ -285,12 +311,17 @@ class WindowsService {
 class Extension {
   enable() {
     this._service = new WindowsService();
+    this._monitorManager = global.backend.get_monitor_manager();
+    this._monitorsChangedId = this._monitorManager.connect('monitors-changed', () => this._service.forgetConnectors());
     this._exported = Gio.DBusExportedObject.wrapJSObject(IFACE_XML, this._service);
     this._exported.export(Gio.DBus.session, OBJECT_PATH);
     this._nameId = Gio.bus_own_name_on_connection(Gio.DBus.session, BUS_NAME, Gio.BusNameOwnerFlags.NONE, null, null);
   }
 
   disable() {
+    if (this._monitorsChangedId) this._monitorManager.disconnect(this._monitorsChangedId);
+    this._monitorsChangedId = 0;
+    this._monitorManager = null;
     if (this._nameId) Gio.bus_unown_name(this._nameId);
     this._exported?.unexport();
     this._nameId = 0;

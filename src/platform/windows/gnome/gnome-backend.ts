@@ -59,13 +59,14 @@ export class GnomeWindowBackend implements WindowBackend {
   }
 
   async focus(id: string): Promise<void> {
-    await this.onWindow(id, 'Activate');
-    await this.waitFor(id, (w) => w.focused && !w.minimized);
+    // The extension answers whether it has the focus already (a Wayland window at once): only else wait.
+    const [focused] = await this.call('Activate', 's', [checkId(id)]);
+    if (focused !== true) await this.waitFor(id, (w) => w.focused && !w.minimized);
   }
 
   async raise(id: string): Promise<void> {
-    await this.onWindow(id, 'Raise');
-    await this.waitFor(id, (w) => w.stacking === 0);
+    const [onTop] = await this.call('Raise', 's', [checkId(id)]);
+    if (onTop !== true) await this.waitFor(id, (w) => w.stacking === 0);
   }
 
   async restore(id: string): Promise<void> {
