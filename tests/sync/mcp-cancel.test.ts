@@ -8,7 +8,7 @@ import { describeDesktop } from '../support/describe-desktop';
 import type { Desktop } from '../support/desktop';
 import type { RawCdp } from '../support/raw-cdp';
 import { waitFor } from '../support/wait-for';
-import { onlineWithDesk, startHangingPage, startTwoDevices, stopTwoDevices, type TwoDevices } from './sync-rig';
+import { onlineWithDesk, startTwoDevices, stopTwoDevices, type TwoDevices } from './sync-rig';
 
 // A call of `deskpilot mcp` on A aimed at device B, cancelled by the client (the SDK's Client
 // sends notifications/cancelled when the call's signal aborts): the row waiting for B is
@@ -20,6 +20,37 @@ const A = 'work laptop';
 const B = 'home desktop';
 
 type Log = { cancelled_call?: string; ran?: boolean; message?: string; code?: string };
+
+/** A page whose answer the test releases: a command opening it runs on B until then. */
+async function startHeldPage(): Promise<{ url: string; hits(): number; release(): void; stop(): Promise<void> }> {
+  let hits = 0;
+  let released = false;
+  const held = new Set<http.ServerResponse>();
+  const answer = (res: http.ServerResponse) => res.end('<!doctype html><title>Released</title>Released');
+  const server = http.createServer((req, res) => {
+    // Chromium also asks for a favicon: only the page counts.
+    if (req.url !== '/held') return void res.writeHead(404).end();
+    hits++;
+    if (released) answer(res);
+    else held.add(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/held`,
+    hits: () => hits,
+    release: () => {
+      released = true;
+      for (const r of held) answer(r);
+      held.clear();
+    },
+    stop: async () => {
+      for (const r of held) r.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 /** A POST whose response head is read (its body stream is left to the caller to end). */
 function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ headers: http.IncomingHttpHeaders; req: http.ClientRequest }> {
@@ -119,8 +150,8 @@ describeDesktop('cancelling an MCP call aimed at another device', () => {
     }
   });
 
-  it('B slow (it took the command): the cancelled call is told that it may have run there', async () => {
-    const page = await startHangingPage();
+  it('B slow (it took the command): the cancelled call waits for B\'s answer, and the log says it ran', async () => {
+    const page = await startHeldPage();
     try {
       await bBack();
       logs.length = 0;
@@ -134,8 +165,15 @@ describeDesktop('cancelling an MCP call aimed at another device', () => {
       );
       cancel();
       await expect(call).rejects.toThrow();
+      // Taken rows are not withdrawn: B finishes, and its answer is what the log tells.
+      expect(runRows()).toHaveLength(1);
+      page.release();
       const log = await waitFor('the log of the cancelled call', () => logs.find((l) => l.cancelled_call === 'open_url') ?? false);
-      expect(log.message).toContain(`"${B}" had already taken it, so it may have run there`);
+      expect(log.ran).toBe(true);
+      expect(log.message).toContain('open_url was cancelled too late: it had already run.');
+      expect(log.message).toContain(`On "${B}"`);
+      expect(log.message).toContain(page.url);
+      await waitFor('the answered row to be deleted', () => runRows().length === 0);
       expect(page.hits()).toBe(1);
     } finally {
       await rig.b.stopService();

@@ -36,7 +36,7 @@ export async function contextOnDevice(ctx: McpContext, device: string | undefine
   if (!found.ok) throw new ToolError(`device: ${found.message}. Call list_devices to see them.`, 'invalid_argument');
   if (found.device.id === remote.thisDevice) return ctx;
   const owner = { id: found.device.id, name: found.device.name };
-  return { ...ctx, desk: new DeviceDesk(ctx.desk, remote, found.device, signal), snapshots: ctx.snapshots.forDevice(owner), target: owner };
+  return { ...ctx, desk: new DeviceDesk(ctx.desk, remote, found.device, signal, { answerIfTaken: true }), snapshots: ctx.snapshots.forDevice(owner), target: owner };
 }
 
 /** A tool's answer for another device says where it happened. */

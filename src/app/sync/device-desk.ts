@@ -28,6 +28,8 @@ export class DeviceDesk implements Desk {
     readonly device: DeviceRow,
     /** Withdraws the row waiting for the device's report (the caller went away). */
     private readonly signal?: AbortSignal,
+    /** A command the device took already is waited for after `signal` aborts, so its answer says what ran (send-command.ts). */
+    private readonly o: { answerIfTaken?: boolean } = {},
   ) {
     this.via = here.via;
   }
@@ -62,7 +64,7 @@ export class DeviceDesk implements Desk {
   async run(batch: unknown): Promise<ExecReport> {
     const parsed = PreparedBatch.safeParse(batch);
     if (!parsed.success) return emptyReport('invalid', { errors: [{ path: 'batch', message: 'not a prepared batch of this version' }] });
-    return this.remote.run(this.device, parsed.data, this.signal);
+    return this.remote.run(this.device, parsed.data, this.signal, null, this.o);
   }
 
   async exec(input: unknown, opts: { dryRun?: boolean; snapshot?: ContextSnapshot } = {}): Promise<ExecReport> {
@@ -71,7 +73,7 @@ export class DeviceDesk implements Desk {
       if (!prepared.ok) return prepared.report;
       return opts.dryRun ? previewReport(prepared.batch) : this.run(prepared.batch);
     }
-    return this.remote.desk(this.device).exec(input, { dryRun: opts.dryRun, signal: this.signal });
+    return this.remote.desk(this.device).exec(input, { dryRun: opts.dryRun, signal: this.signal, ...this.o });
   }
 
   remember(turn: Turn): Promise<void> {

@@ -33,7 +33,7 @@ export interface DeviceDesk {
   snapshot(opts?: { fresh?: boolean }): Promise<ContextSnapshot>;
   prepare(input: unknown, opts?: { snapshot?: ContextSnapshot }): Promise<Prepared>;
   run(batch: PreparedBatch, opts?: { signal?: AbortSignal; askedBy?: string | null }): Promise<ExecReport>;
-  exec(input: unknown, opts?: { dryRun?: boolean; signal?: AbortSignal; askedBy?: string | null }): Promise<ExecReport>;
+  exec(input: unknown, opts?: { dryRun?: boolean; signal?: AbortSignal; askedBy?: string | null; answerIfTaken?: boolean }): Promise<ExecReport>;
 }
 
 export type FoundDevice = { ok: true; device: DeviceRow } | { ok: false; message: string };
@@ -97,7 +97,7 @@ export class RemoteDevices {
       exec: async (input, o = {}) => {
         const prepared = await this.prepare(device, input, await this.snapshotOf(device, { fresh: !o.dryRun }));
         if (!prepared.ok) return prepared.report;
-        return o.dryRun ? previewReport(prepared.batch) : this.run(device, prepared.batch, o.signal, o.askedBy);
+        return o.dryRun ? previewReport(prepared.batch) : this.run(device, prepared.batch, o.signal, o.askedBy, { answerIfTaken: o.answerIfTaken });
       },
     };
   }
@@ -134,11 +134,11 @@ export class RemoteDevices {
    * `askedBy` says who asked here and what they confirmed (encrypted in the row): the target
    * shows it as who asked, never as its user's consent.
    */
-  async run(device: DeviceRow, batch: PreparedBatch, signal?: AbortSignal, askedBy: string | null = null): Promise<ExecReport> {
+  async run(device: DeviceRow, batch: PreparedBatch, signal?: AbortSignal, askedBy: string | null = null, o: { answerIfTaken?: boolean } = {}): Promise<ExecReport> {
     if (batch.device_id !== device.id) {
       return emptyReport('invalid', { errors: [{ path: 'batch.device_id', message: `this batch was prepared for device ${batch.device_id}, not "${device.name}"` }] });
     }
-    return sendCommand<'run'>(this.session.doc, { action: 'run', deviceId: device.id, from: this.session.deviceId, batch, asked_by: askedBy?.slice(0, 200) ?? null }, this.sendOptions(device, signal));
+    return sendCommand<'run'>(this.session.doc, { action: 'run', deviceId: device.id, from: this.session.deviceId, batch, asked_by: askedBy?.slice(0, 200) ?? null }, { ...this.sendOptions(device, signal), ...o });
   }
 
   private sendOptions(device: DeviceRow, signal?: AbortSignal) {

@@ -74,6 +74,34 @@ describe('sendCommand', () => {
     expect(target.rowIds()).toEqual([]);
   });
 
+  it('with answerIfTaken, an abort after the target took the row keeps it and resolves with the answer (what ran)', async () => {
+    const { sender, target } = pair();
+    let rowId = '';
+    target.onRows((ids) =>
+      ids.forEach((id) => {
+        const r = target.readRow(id);
+        if (r?.ok && !r.row.taken) target.setTaken((rowId = id), Date.now());
+      }),
+    );
+    const ac = new AbortController();
+    const sent = sendCommand<'run'>(sender, fields, { ttlMs: 60_000, signal: ac.signal, answerIfTaken: true });
+    expect(rowId).not.toBe('');
+    ac.abort();
+    expect(target.rowIds()).toEqual([rowId]);
+    target.setResult<'run'>(rowId, emptyReport('done', { batch_id: batch.id }));
+    await expect(sent).resolves.toMatchObject({ status: 'done', batch_id: batch.id });
+    expect(target.rowIds()).toEqual([]);
+  });
+
+  it('with answerIfTaken, an abort before the target took the row still withdraws it', async () => {
+    const { sender, target } = pair();
+    const ac = new AbortController();
+    const sent = sendCommand<'run'>(sender, fields, { ttlMs: 60_000, signal: ac.signal, answerIfTaken: true });
+    ac.abort();
+    await expect(sent).rejects.toMatchObject({ code: 'cancelled' });
+    expect(target.rowIds()).toEqual([]);
+  });
+
   it('a row deleted before it was answered rejects at once', async () => {
     const { sender, target } = pair();
     target.onRows((ids) => ids.forEach((id) => target.readRow(id) && target.deleteRow(id)));

@@ -18,6 +18,12 @@ export interface SendOptions {
   clock?: () => number;
   /** The target's name, for messages. */
   targetName?: string;
+  /**
+   * When the caller aborts after the target took the row, keep waiting for its answer (up to the
+   * taken row's TTL) instead of withdrawing it: the answer then says what ran. For callers that
+   * can still tell someone (the MCP server logs a cancelled call's outcome).
+   */
+  answerIfTaken?: boolean;
   newId?: () => string;
 }
 
@@ -42,9 +48,11 @@ export function waitForResult<A extends CommandAction>(doc: SyncDoc, rowId: stri
       opts.signal?.removeEventListener('abort', onAbort);
     };
     const onAbort = () => {
-      finish();
       const read = doc.readRow(rowId);
       const taken = read?.ok === true && (read.row.taken !== undefined || read.takenUnverified);
+      // Running there already: withdrawing would only lose the answer.
+      if (taken && opts.answerIfTaken) return;
+      finish();
       doc.deleteRow(rowId);
       reject(new DeskPilotError(taken ? `cancelled: the command was withdrawn, but ${who} had already taken it, so it may have run there` : `cancelled: the command was withdrawn before ${who} ran it`, 'cancelled'));
     };
