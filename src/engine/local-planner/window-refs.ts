@@ -58,8 +58,18 @@ function withApp(m: RegExpExecArray, rest: string, snap: ContextSnapshot, make: 
   return null;
 }
 
+// A sentence is split and re-read many ways: each clause is looked at once per desk.
+const refsSeen = new WeakMap<ContextSnapshot, Map<string, WindowRef | null>>();
+
 /** The first window reference in a clause, or null when it names no window in particular. */
 export function findWindowRef(clause: string, snap: ContextSnapshot): WindowRef | null {
+  let memo = refsSeen.get(snap);
+  if (!memo) refsSeen.set(snap, (memo = new Map()));
+  if (!memo.has(clause)) memo.set(clause, firstRef(clause, snap));
+  return memo.get(clause)!;
+}
+
+function firstRef(clause: string, snap: ContextSnapshot): WindowRef | null {
   // Most desks have no app with several windows: then only "this window" and titles can name one.
   const several = snap.running_apps.some((a) => a.windows.length > 1);
   for (const [i, [re, make]] of SHAPES.entries()) {
@@ -138,9 +148,9 @@ function allOf(said: string, app: RunningApp, both: boolean): WindowRef {
 
 /** "the terminals", "the xterms": every window of an app with several; only when the word itself is no app. */
 function plural(said: string, stem: string, snap: ContextSnapshot): WindowRef | null {
-  if (matchApp(`${stem}s`, snap, 'any', { fuzzy: false }).kind !== 'none') return null;
   const app = appOf(stem, snap) ?? appOf(stem.replace(/e$/, ''), snap);
-  return app ? { said, app, windows: inScreenOrder(app.windows), all: true } : null;
+  if (!app || matchApp(`${stem}s`, snap, 'any', { fuzzy: false }).kind !== 'none') return null;
+  return { said, app, windows: inScreenOrder(app.windows), all: true };
 }
 
 
