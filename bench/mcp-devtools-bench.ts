@@ -137,6 +137,9 @@ export async function runVsDevtools(): Promise<void> {
     sizeLine('list_pages (chrome-devtools-mcp)', sizes[dt]!);
     console.log(formatTable(sizeRows));
     console.log(`whole list_tabs ÷ list_pages: ${fmtRatio(r0)} (target < 1.0×: ${r0 < 1 ? 'met' : 'NOT met'}); tokens by gpt-tokenizer (o200k).`);
+    // What a model really gets: Claude Desktop passes the text alone, Claude Code and VS Code the JSON alone.
+    const [text, json] = [sizes[0]!.text / sizes[dt]!.whole, sizes[0]!.json / sizes[dt]!.whole];
+    console.log(`each part alone ÷ list_pages: text ${fmtRatio(text)}, structured JSON ${fmtRatio(json)} (a client passes one of them to its model).`);
     console.log(machineNote([`${N} calls each, interleaved, after ${WARMUP} warm-up; spawn → first answer ${SPAWNS} times each; chrome-devtools-mcp ${devtoolsVersion()}`]));
   } finally {
     uninstall();
