@@ -10,6 +10,8 @@ import dbus from '@particle/dbus-next';
 import { errorMessage, WindowsUnavailableError } from '../../../engine/errors';
 
 const KWIN = 'org.kde.KWin';
+/** What the bus answers when nobody owns the name (KWin is not running in this session). */
+const NOT_ON_THE_BUS = new Set(['org.freedesktop.DBus.Error.ServiceUnknown', 'org.freedesktop.DBus.Error.NameHasNoOwner']);
 export const BRIDGE_PATH = '/org/deskpilot/KWinBridge';
 export const BRIDGE_INTERFACE = 'org.deskpilot.KWinBridge';
 
@@ -114,6 +116,9 @@ export class KwinBridge {
     try {
       reply = await this.bus.call(new dbus.Message({ destination: KWIN, path: objectPath, interface: iface, member, signature, body }));
     } catch (err) {
+      if (err instanceof dbus.DBusError && NOT_ON_THE_BUS.has(err.type)) {
+        throw new WindowsUnavailableError(`KWin (${KWIN}) is not on this session bus: is this a KDE Plasma session, and is KWin running? (${err.text})`);
+      }
       throw new WindowsUnavailableError(`KWin did not take ${iface}.${member} on the session bus: ${errorMessage(err)}`);
     }
     return reply?.body ?? [];
