@@ -2,6 +2,10 @@
 // effect in B's real Chromium → report back to A (switch_tab, alternating between two tabs),
 // and what publishing a desk of 300 tabs costs the publisher when one tab changes (CPU time
 // and the size of the Yjs update sent). Figures only; targets are reported as met or not.
+// The round trip is measured twice in one run: with A and B alone, then with 18 more devices
+// connected to the same server (sync-extra-devices.ts), each paired, publishing its sealed desk
+// and looking at every row while the commands run.
+import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,15 +18,19 @@ import { compose } from '../src/compose/compose';
 import type { ContextSnapshot, TabInfo } from '../src/protocol/context';
 import { connectSync } from '../src/platform/sync/sync-connection';
 import { SyncDoc } from '../src/platform/sync/sync-doc';
+import { storedKeys } from '../src/platform/sync/device-keys';
 import { newDeviceKey, newEnrollKey, userIdOf } from '../src/platform/sync/sync-secret';
 import { testUser } from '../tests/sync/keyrings';
 import { startSyncServer } from '../src/platform/sync/sync-server';
 import { openTakenJournal } from '../src/platform/sync/taken-journal';
 import { startDesktop } from '../tests/support/desktop';
-import { cleanUpOnInterrupt, fmtMs, fmtStats, formatTable, machineNote, stats, waitForQuietCpu } from './stats';
+import { cleanUpOnInterrupt, fmtMs, fmtRatio, fmtStats, formatTable, machineNote, sleep, stats, waitForQuietCpu, type Stats } from './stats';
+import type { ExtraDevicesConfig } from './sync-extra-devices';
 import { TabFixture } from './tab-fixture';
 
 const ROUND_TRIPS = 100;
+/** Devices connected in the second measurement: A, B and 18 more (sync-extra-devices.ts). */
+const DEVICES = 20;
 const WARMUP = 5;
 const PUBLISH_TABS = 300;
 const PUBLISH_CHANGES = 200;
@@ -101,6 +109,15 @@ function publishCost(): void {
   );
 }
 
+/** Polls until `ok` (a minute at most): the bench's waits are on conditions, not fixed times. */
+async function waitUntil(what: string, ok: () => boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
 async function roundTrips(): Promise<void> {
   const desktop = await startDesktop({ chrome: true });
   const dir = await mkdtemp(path.join(tmpdir(), 'deskpilot-syncbench-'));
@@ -127,8 +144,10 @@ async function roundTrips(): Promise<void> {
     const enrollKey = newEnrollKey();
     const userId = userIdOf(enrollKey);
     const token = (deviceId: string) => ({ userId, deviceId, deviceKey: newDeviceKey(), enrollKey });
-    // Both devices' keys and trust lists in memory: rows are signed and sealed as in use.
-    const [ka, kb] = testUser(['A', 'B'], ['bench-sender-a', wired.engine.deviceId]);
+    // All 20 devices' keys and trust lists, in memory: rows and desks are signed and sealed as in use.
+    const extraIds = Array.from({ length: DEVICES - 2 }, (_, i) => `bench-device-${String(i + 3).padStart(2, '0')}`);
+    const user = testUser(['A', 'B', ...extraIds.map((_, i) => `Device ${i + 3}`)], ['bench-sender-a', wired.engine.deviceId, ...extraIds]);
+    const [ka, kb] = user;
     const b = connectSync({ url: server.url, token: token(wired.engine.deviceId), keyring: kb!.ring });
     const a = connectSync({ url: server.url, token: token('bench-sender-a'), keyring: ka!.ring });
     cleanups.push(() => (a.close(), b.close()));
@@ -138,8 +157,7 @@ async function roundTrips(): Promise<void> {
     worker.start();
     cleanups.push(() => worker.stop());
     const remote = new RemoteDevices({ doc: a.doc, deviceId: 'bench-sender-a', onlineDevices: () => a.onlineDevices(), flushed: (ms) => a.flushed(ms) });
-    const deadline = Date.now() + 60_000;
-    while (!remote.list().find((v) => v.device.name === 'B')?.snapshot?.tabs.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitUntil('B\'s desk at A', () => !!remote.list().find((v) => v.device.name === 'B')?.snapshot?.tabs.length);
     const target = remote.list().find((v) => v.device.name === 'B')!;
     const snap = target.snapshot!;
     const [one, two] = [snap.tabs.findIndex((t) => t.title === 'Bench One') + 1, snap.tabs.findIndex((t) => t.title === 'Bench Two') + 1];
@@ -150,16 +168,49 @@ async function roundTrips(): Promise<void> {
         return p.batch;
       }),
     );
-    await waitForQuietCpu();
-    const times: number[] = [];
-    for (let n = 0; n < WARMUP + ROUND_TRIPS; n++) {
-      const batch = { ...batches[n % 2]!, id: `bench-${n}-${batches[n % 2]!.id}`.slice(0, 200) };
-      const t0 = performance.now();
-      const report = await remote.run(target.device, batch);
-      const ms = performance.now() - t0;
-      if (report.status !== 'done') throw new Error(`round trip ${n}: ${report.status} ${JSON.stringify(report.errors)}`);
-      if (n >= WARMUP) times.push(ms);
-    }
+    const measure = async (label: string) => {
+      await waitForQuietCpu();
+      const times: number[] = [];
+      for (let n = 0; n < WARMUP + ROUND_TRIPS; n++) {
+        const batch = { ...batches[n % 2]!, id: `bench-${label}-${n}-${batches[n % 2]!.id}`.slice(0, 200) };
+        const t0 = performance.now();
+        const report = await remote.run(target.device, batch);
+        const ms = performance.now() - t0;
+        if (report.status !== 'done') throw new Error(`round trip ${n} (${label}): ${report.status} ${JSON.stringify(report.errors)}`);
+        if (n >= WARMUP) times.push(ms);
+      }
+      return stats(times);
+    };
+    const pair = await measure('2');
+
+    // 18 more devices, each its own connection and worker in a child process, publishing a sealed
+    // desk of DESK_TABS tabs; measured once A has read and verified every one of their desks.
+    const extra = fork(path.join(__dirname, 'sync-extra-devices.ts'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const extraExited = new Promise<void>((resolve) => extra.once('exit', () => resolve()));
+    cleanups.push(async () => {
+      if (extra.exitCode === null && extra.signalCode === null) {
+        extra.send({ stop: true });
+        const t = setTimeout(() => extra.kill('SIGKILL'), 10_000);
+        await extraExited;
+        clearTimeout(t);
+      }
+    });
+    const config: ExtraDevicesConfig = {
+      url: server.url,
+      userId,
+      enrollKey,
+      devices: user.slice(2).map((d) => ({ id: d.id, name: d.name, keys: storedKeys(d.id, d.keys), trust: d.store.get() })),
+    };
+    await new Promise<void>((resolve, reject) => {
+      extra.once('message', (m: { ready?: true; error?: string }) => (m.ready ? resolve() : reject(new Error(`the extra devices failed: ${m.error}`))));
+      extra.once('exit', (code) => reject(new Error(`the extra devices exited (${code})`)));
+      extra.send({ config });
+    });
+    const withDesk = () => remote.list().filter((v) => (v.snapshot?.tabs.length ?? 0) > 0);
+    await waitUntil(`${DEVICES - 1} desks at A`, () => withDesk().length >= DEVICES - 1 && a.onlineDevices().size >= DEVICES - 1);
+    const twenty = await measure(String(DEVICES));
+    const extraTabs = withDesk().filter((v) => v.device.name !== 'B').map((v) => v.snapshot!.tabs.length);
+
     // The same commands run on B directly: what the queue adds is the difference.
     const direct: number[] = [];
     for (let n = 0; n < WARMUP + ROUND_TRIPS; n++) {
@@ -168,16 +219,20 @@ async function roundTrips(): Promise<void> {
       await bDesk.run(batch);
       if (n >= WARMUP) direct.push(performance.now() - t0);
     }
-    const s = stats(times);
     const d = stats(direct);
+    const row = (label: string, s: Stats) => [`${label}: ${ROUND_TRIPS} commands (min ${fmtMs(s.min)}, max ${fmtMs(s.max)})`, fmtStats(s), `p50 < ${TARGET_P50_MS} ms`, s.p50 < TARGET_P50_MS ? 'yes' : 'no'];
     console.log(
       '\n' +
         formatTable([
           ['round trip A → server → B → switch_tab → report → A', 'p50 (p95)', 'target', 'met'],
-          [`${ROUND_TRIPS} commands (min ${fmtMs(s.min)}, max ${fmtMs(s.max)})`, fmtStats(s), `p50 < ${TARGET_P50_MS} ms`, s.p50 < TARGET_P50_MS ? 'yes' : 'no'],
+          row('2 devices connected', pair),
+          row(`${DEVICES} devices connected`, twenty),
+          [`${DEVICES} against 2 devices`, `${fmtRatio(twenty.p50 / pair.p50)} (${fmtRatio(twenty.p95 / pair.p95)})`, '—', '—'],
           ['the same switch_tab run on B directly (no queue)', fmtStats(d), '—', '—'],
         ]),
     );
+    console.log(`${DEVICES} devices: A, B and ${extraTabs.length} more (a worker each, in one other process), each publishing a sealed desk of ${extraTabs[0] ?? 0} tabs, all connected and online at A during the run`);
+    console.log(machineNote());
   } finally {
     uninstall();
     await cleanup();
