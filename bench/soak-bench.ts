@@ -6,6 +6,11 @@
 // through the service's inspector (it runs with --inspect on loopback for this), and reports the
 // JS heap in use beside VmRSS: RSS alone mixes a leak with V8 keeping freed room. Sizes can be made
 // smaller for a quick look: SOAK_CALLS=1000 SOAK_TABS=100 npm run bench -- soak.
+// The service runs once per variant (SOAK_VARIANTS, comma-separated; default all): started as a
+// shell starts it (`node bin/deskpilot.js service`), as the installed unit starts it (its Node
+// options and environment, unit-files.ts), and the unit's Node options without its environment.
+// Each reading splits resident memory into what it is made of (memory-parts.ts), so growth is
+// placed by measurement: V8's heap, buffers outside it, or native (malloc) memory.
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +23,7 @@ import type { ExecReport } from '../src/protocol/report';
 import { startCli, type RunningCli } from '../tests/mcp/running-cli';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
 import { waitFor } from '../tests/support/wait-for';
-import { residentMemory } from './process-timing';
+import { memoryParts, type MemoryParts } from './memory-parts';
 import { cleanUpOnInterrupt, formatTable, machineNote, sleep } from './stats';
 
 const CALLS = Number(process.env.SOAK_CALLS ?? 10_000);
@@ -32,16 +37,51 @@ const RECTS = [
   [1000, 200, 1800, 800],
 ] as const;
 
-interface Reading {
+/** How the service process is started: Node's options and what is added to its environment. */
+interface Variant {
+  name: string;
+  nodeOptions: readonly string[];
+  env: Record<string, string>;
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'shell', nodeOptions: [], env: {} },
+  { name: 'semi-space 2', nodeOptions: ['--max-semi-space-size=2'], env: {} },
+  { name: 'semi-space 2 + arenas 2', nodeOptions: ['--max-semi-space-size=2'], env: { MALLOC_ARENA_MAX: '2' } },
+];
+
+interface Reading extends MemoryParts {
   when: string;
-  rssMiB: number;
-  heapMiB: number;
   fds: number;
 }
 
 const openFds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+const pct = (x: number, base: number) => `${(((x - base) / base) * 100).toFixed(1)}%`;
+const mib = (x: number) => `${x.toFixed(1)}`;
 
 export async function run(): Promise<void> {
+  const wanted = (process.env.SOAK_VARIANTS ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+  const variants = wanted.length ? VARIANTS.filter((v) => wanted.includes(v.name)) : VARIANTS;
+  if (variants.length === 0) throw new Error(`SOAK_VARIANTS names none of: ${VARIANTS.map((v) => v.name).join(', ')}`);
+  const results: Array<{ variant: Variant; readings: Reading[] }> = [];
+  for (const variant of variants) {
+    console.log(`\n-- service started as "${variant.name}": node ${[...variant.nodeOptions, '…/deskpilot.js service'].join(' ')}${Object.entries(variant.env).map(([k, v]) => ` with ${k}=${v}`).join('')}`);
+    results.push({ variant, readings: await soak(variant) });
+  }
+  console.log(
+    '\nall variants, same run (MiB; growth is the end against the post-warm-up reading):\n' +
+      formatTable([
+        ['variant', 'RSS warm-up', 'RSS end', 'growth', 'native growth', 'V8 committed growth', 'heap used growth', 'fds warm-up → end'],
+        ...results.map(({ variant, readings }) => {
+          const [b, e] = [readings[1]!, readings.at(-1)!];
+          return [variant.name, mib(b.rssMiB), mib(e.rssMiB), pct(e.rssMiB, b.rssMiB), `${mib(e.nativeMiB - b.nativeMiB)} MiB`, `${mib(e.heapTotalMiB - b.heapTotalMiB)} MiB`, `${mib(e.heapUsedMiB - b.heapUsedMiB)} MiB`, `${b.fds} → ${e.fds}`];
+        }),
+      ]),
+  );
+  console.log(machineNote([`Chromium, ${STANDING_TABS} standing tabs`, `${CALLS} calls, ${TAB_CYCLES} tab cycles per variant`]));
+}
+
+async function soak(variant: Variant): Promise<Reading[]> {
   let desk: Desktop | null = null;
   let dir: string | null = null;
   let service: RunningCli | null = null;
@@ -59,19 +99,15 @@ export async function run(): Promise<void> {
     desk = await startDesktop({ apps: ['xterm'], chrome: true });
     dir = await mkdtemp(path.join(tmpdir(), 'deskpilot-soak-'));
     const configDir = path.join(dir, 'config');
-    const env = { ...desk.env, DESKPILOT_CONFIG_DIR: configDir, DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl, XDG_DATA_DIRS: '/usr/share', NODE_OPTIONS: '--inspect=127.0.0.1:0' };
+    // NODE_OPTIONS carries the variant's V8 options the way its command line would (V8 reads both at start).
+    const nodeOptions = ['--inspect=127.0.0.1:0', ...variant.nodeOptions].join(' ');
+    const env = { ...desk.env, ...variant.env, DESKPILOT_CONFIG_DIR: configDir, DESKPILOT_CHROME_URL: desk.chrome!.browserWsUrl, XDG_DATA_DIRS: '/usr/share', NODE_OPTIONS: nodeOptions };
     service = await startCli(['service'], env, /listening on /);
     const pid = service.child.pid!;
     const svc = service;
     const inspectorUrl = await waitFor('the service inspector', () => /Debugger listening on (ws:\S+)/.exec(svc.stderr())?.[1]);
     inspector = await CDP({ target: inspectorUrl, local: true });
     const insp = inspector;
-    /** Full GC (twice: weak references freed by the first go in the second), then the JS heap in use. */
-    const heapAfterGc = async () => {
-      await insp.HeapProfiler.collectGarbage();
-      await insp.HeapProfiler.collectGarbage();
-      return ((await insp.Runtime.getHeapUsage()) as { usedSize: number }).usedSize / 1024 / 1024;
-    };
     const socket = await connectService(serviceSocketPath(configDir));
     if (!socket) throw new Error('the service did not answer on its socket');
     remote = await RemoteDesk.open(socket);
@@ -114,9 +150,9 @@ export async function run(): Promise<void> {
     const read = async (when: string) => {
       // A moment for the service's timers to run, then a full collection before reading.
       await sleep(2_000);
-      const heapMiB = await heapAfterGc();
-      readings.push({ when, rssMiB: residentMemory(pid)?.rssMiB ?? Number.NaN, heapMiB, fds: openFds(pid) });
-      console.log(`  ${when}: ${readings.at(-1)!.rssMiB.toFixed(1)} MiB RSS, ${heapMiB.toFixed(1)} MiB heap, ${readings.at(-1)!.fds} fds`);
+      readings.push({ when, ...(await memoryParts(pid, insp)), fds: openFds(pid) });
+      const x = readings.at(-1)!;
+      console.log(`  ${when}: ${mib(x.rssMiB)} MiB RSS, ${mib(x.heapUsedMiB)} MiB heap used, ${x.fds} fds`);
     };
     await read('fresh');
     await calls(WARMUP_CALLS);
@@ -137,20 +173,26 @@ export async function run(): Promise<void> {
     console.log(
       '\n' +
         formatTable([
-          ['reading', 'VmRSS', 'vs warm-up', 'JS heap after GC', 'vs warm-up', 'open fds'],
+          ['reading (MiB)', 'VmRSS', 'vs warm-up', 'anon', 'file', 'V8 committed', 'V8 used after GC', 'vs warm-up', 'buffers', 'native (est.)', 'threads', 'fds'],
           ...readings.map((x) => [
             x.when,
-            `${x.rssMiB.toFixed(1)} MiB`,
-            `${(((x.rssMiB - base.rssMiB) / base.rssMiB) * 100).toFixed(1)}%`,
-            `${x.heapMiB.toFixed(1)} MiB`,
-            `${(((x.heapMiB - base.heapMiB) / base.heapMiB) * 100).toFixed(1)}%`,
+            mib(x.rssMiB),
+            pct(x.rssMiB, base.rssMiB),
+            mib(x.anonMiB),
+            mib(x.fileMiB),
+            mib(x.heapTotalMiB),
+            mib(x.heapUsedMiB),
+            pct(x.heapUsedMiB, base.heapUsedMiB),
+            mib(x.buffersMiB),
+            mib(x.nativeMiB),
+            String(x.threads),
             String(x.fds),
           ]),
         ]),
     );
     console.log(`\n${CALLS} calls in ${(callsMs / 1000).toFixed(1)} s; ${TAB_CYCLES} tab open/close cycles in ${(tabsMs / 1000).toFixed(1)} s`);
     console.log(`memory: ${growth <= 0.1 ? 'within' : 'NOT within'} 10% of the post-warm-up level (${(growth * 100).toFixed(1)}%); fds: ${end.fds <= base.fds ? 'no growth' : `grew by ${end.fds - base.fds}`}`);
-    console.log(machineNote([`Chromium, ${STANDING_TABS} standing tabs`]));
+    return readings;
   } finally {
     uninstall();
     await cleanup();

@@ -1,0 +1,52 @@
+// What a process's resident memory is made of, for the soak: the kernel's split (anonymous
+// against file-backed pages, from /proc/<pid>/status) and V8's own account (process.memoryUsage()
+// evaluated in the process through its inspector). Native memory is what is anonymous and
+// resident but not V8's heap nor its buffers: malloc's arenas (glibc gives threads their own),
+// libuv, OpenSSL, addons. An estimate (V8's committed heap need not all be resident), but one that
+// moves with the parts it is made of.
+import { readFileSync } from 'node:fs';
+import type CDP from 'chrome-remote-interface';
+
+export interface MemoryParts {
+  rssMiB: number;
+  anonMiB: number;
+  fileMiB: number;
+  threads: number;
+  /** V8's heap in use after a full collection. */
+  heapUsedMiB: number;
+  /** V8's heap committed (used + free room V8 keeps, semi-spaces included). */
+  heapTotalMiB: number;
+  /** ArrayBuffers and Buffers, outside V8's heap. */
+  buffersMiB: number;
+  /** Anonymous resident memory that is neither V8's committed heap nor buffers. */
+  nativeMiB: number;
+}
+
+const MiB = 1024 * 1024;
+
+function status(pid: number): { rss: number; anon: number; file: number; threads: number } {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (key: string) => Number(text.match(new RegExp(`^${key}:\\s+(\\d+)`, 'm'))?.[1] ?? Number.NaN);
+  return { rss: field('VmRSS') / 1024, anon: field('RssAnon') / 1024, file: field('RssFile') / 1024, threads: field('Threads') };
+}
+
+/** Full collection (twice: what the first frees through weak references goes in the second), then the parts. */
+export async function memoryParts(pid: number, inspector: CDP.Client): Promise<MemoryParts> {
+  await inspector.HeapProfiler.collectGarbage();
+  await inspector.HeapProfiler.collectGarbage();
+  const evaluated = await inspector.Runtime.evaluate({ expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+  const usage = JSON.parse(String(evaluated.result.value)) as { heapTotal: number; heapUsed: number; arrayBuffers: number };
+  const s = status(pid);
+  const heapTotalMiB = usage.heapTotal / MiB;
+  const buffersMiB = usage.arrayBuffers / MiB;
+  return {
+    rssMiB: s.rss,
+    anonMiB: s.anon,
+    fileMiB: s.file,
+    threads: s.threads,
+    heapUsedMiB: usage.heapUsed / MiB,
+    heapTotalMiB,
+    buffersMiB,
+    nativeMiB: s.anon - heapTotalMiB - buffersMiB,
+  };
+}
