@@ -23,7 +23,7 @@ import {
   findView,
   focusedView,
   markedBy,
-  outerFrame,
+  frameOf,
   tiledNeighbours,
   toMonitors,
   toRawWindow,
@@ -70,7 +70,7 @@ export function createSwayWindowBackend(opts: SwayWindowBackendOptions = {}): Sw
 export class SwayWindowBackend implements WindowBackend {
   private readonly ipc: IpcClient;
   private readonly settleTimeoutMs: number;
-  /** "sway" or "i3", from the version reply (until then "sway"). */
+  /** "sway" or "i3": from the socket's variable, then from the version answer. */
   private name = 'sway';
   private described: Promise<string> | null = null;
   private readonly reads = new RecentReads(REUSE_MS);
@@ -80,14 +80,16 @@ export class SwayWindowBackend implements WindowBackend {
   constructor(opts: SwayWindowBackendOptions) {
     const socket = opts.socketPath ?? socketPathFrom(opts.env ?? process.env);
     if (!socket) throw new WindowsUnavailableError('the sway/i3 window backend needs SWAYSOCK (or I3SOCK): neither is set in this session');
-    this.ipc = new IpcClient(socket, 'sway');
+    // sway's version answer names it (variant); i3's has no variant.
+    this.name = (opts.socketPath ?? (opts.env ?? process.env).SWAYSOCK) ? 'sway' : 'i3';
+    this.ipc = new IpcClient(socket, this.name);
     this.settleTimeoutMs = opts.settleTimeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;
   }
 
   /** Asked once: a compositor keeps its version for as long as its socket (health asks often). */
   async describe(): Promise<string> {
     this.described ??= this.ipc.request(MessageType.GET_VERSION, '', SwayVersion, 'asking its version').then((v) => {
-      this.name = v.variant ?? (v.human_readable.includes('i3') ? 'i3' : 'sway');
+      this.name = v.variant ?? this.name;
       return `${this.name} ${v.human_readable} (IPC ${this.ipc.socketPath})`;
     });
     this.described.catch(() => (this.described = null));
@@ -140,7 +142,7 @@ export class SwayWindowBackend implements WindowBackend {
     const tree = await this.tree();
     const v = this.found(tree, id);
     if (v.minimized) return;
-    if (v.node.type === 'con') await this.markPlace(tree, v.node.id, [tiledMark(v.node.id)]);
+    if (!v.floating) await this.markPlace(tree, v.node.id, [tiledMark(v.node.id)]);
     await this.command(v.node.id, 'move scratchpad', 'minimising a window (moving it to the scratchpad)');
   }
 
@@ -162,7 +164,7 @@ export class SwayWindowBackend implements WindowBackend {
       tree = await this.tree();
       v = this.found(tree, id);
     }
-    const wasTiled = v.node.type === 'con';
+    const wasTiled = !v.floating;
     if (wasTiled) await this.markPlace(tree, v.node.id, []);
     const [l, t, r, b] = bounds;
     const place = `floating enable, resize set width ${Math.max(1, r - l)} px height ${Math.max(1, b - t)} px, move absolute position ${l} px ${t} px`;
@@ -170,16 +172,16 @@ export class SwayWindowBackend implements WindowBackend {
       await this.command(v.node.id, place, 'moving a window');
       const { value, met } = await pollUntilSettled(
         () => this.freshView(id),
-        (now) => now.node.type === 'floating_con' && sameRect(outerFrame(now.node), bounds),
-        (a, c) => sameRect(outerFrame(a.node), outerFrame(c.node)),
+        (now) => now.floating && sameRect(frameOf(now), bounds),
+        (a, c) => sameRect(frameOf(a), frameOf(c)),
         { timeoutMs: this.settleTimeoutMs, quietMs: QUIET_MS, reactMs: REACT_MS, intervalMs: POLL_MS },
       );
-      if (!met || !wasTiled) return outerFrame(value.node);
+      if (!met || !wasTiled) return frameOf(value);
       // Leaving the layout resized the other tiled windows, and this one may have had a tiled
       // size on its way when it was made floating: sway then takes the size the client commits
       // for a floating window. Watched briefly, and asked again once when that happened.
-      const late = await pollUntil(() => this.freshView(id), (now) => !sameRect(outerFrame(now.node), bounds), LATE_COMMIT_MS, POLL_MS);
-      if (!late.met || attempt === PLACE_ATTEMPTS) return outerFrame(late.value.node);
+      const late = await pollUntil(() => this.freshView(id), (now) => !sameRect(frameOf(now), bounds), LATE_COMMIT_MS, POLL_MS);
+      if (!late.met || attempt === PLACE_ATTEMPTS) return frameOf(late.value);
     }
   }
 
@@ -190,7 +192,7 @@ export class SwayWindowBackend implements WindowBackend {
   async retile(id: string): Promise<Rect4> {
     const v = await this.view(id);
     const conId = v.node.id;
-    if (v.node.type === 'con') return outerFrame(v.node);
+    if (!v.floating) return frameOf(v);
     const tree = await this.tree();
     const after = markedBy(tree, afterMark(conId));
     const before = after ? null : markedBy(tree, beforeMark(conId));
@@ -204,8 +206,8 @@ export class SwayWindowBackend implements WindowBackend {
       ...(v.node.marks?.includes(tiledMark(conId)) ? [`[con_id=${conId}] unmark ${tiledMark(conId)}`] : []),
     ];
     await this.run(steps.join('; '), 'tiling a window again');
-    const { value } = await pollUntil(() => this.freshView(id), (now) => now.node.type === 'con', this.settleTimeoutMs, POLL_MS);
-    return outerFrame(value.node);
+    const { value } = await pollUntil(() => this.freshView(id), (now) => !now.floating, this.settleTimeoutMs, POLL_MS);
+    return frameOf(value);
   }
 
   /** sway's `kill` asks the window to close (xdg_toplevel close, or WM_DELETE_WINDOW for XWayland): the close button's request, not a kill. */

@@ -52,6 +52,17 @@ describe('sway tree → windows and monitors (recorded replies)', () => {
     expect(x.fallbackName).toBe('XTerm');
   });
 
+  it('an i3 floating window (a synthetic tree: i3 is not installed here) is floating, its frame the wrapper\'s rect', () => {
+    const rect = (x: number, y: number, width: number, height: number) => ({ x, y, width, height });
+    const leaf = { id: 42, type: 'con', name: 'bash', rect: rect(102, 222, 796, 576), deco_rect: rect(0, 0, 800, 20), focused: true, focus: [], nodes: [], floating_nodes: [], window: 4194307, window_properties: { class: 'XTerm', instance: 'xterm' } };
+    const wrapper = { id: 41, type: 'floating_con', name: null, rect: rect(100, 200, 800, 600), deco_rect: rect(0, 0, 0, 0), focused: false, focus: [42], nodes: [leaf], floating_nodes: [] };
+    const ws = { id: 4, type: 'workspace', name: '1', rect: rect(0, 0, 1920, 1080), deco_rect: rect(0, 0, 0, 0), focused: false, focus: [41], nodes: [], floating_nodes: [wrapper] };
+    const root = SwayNode.parse({ id: 1, type: 'root', name: 'root', rect: rect(0, 0, 1920, 1080), deco_rect: rect(0, 0, 0, 0), focused: false, focus: [4], nodes: [ws], floating_nodes: [] });
+    const [v] = viewsOf(root);
+    expect(v).toMatchObject({ floating: true, minimized: false });
+    expect(toRawWindow(v!)).toMatchObject({ id: '42', bounds: [100, 200, 900, 800], tiled: false, appKeys: ['xterm', 'XTerm'] });
+  });
+
   it('outputs become monitors whose work area is the current workspace (the output less its bar)', () => {
     const monitors = toMonitors(SwayOutputs.parse(fixture('outputs.json')), SwayWorkspaces.parse(fixture('workspaces.json')));
     expect(monitors).toEqual([

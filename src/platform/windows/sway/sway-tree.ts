@@ -90,17 +90,24 @@ export interface FoundView {
   node: SwayNode;
   /** In the scratchpad (hidden). */
   minimized: boolean;
+  /** Floating: sway marks the view itself floating_con; i3 wraps it in one (whose rect is the frame). */
+  floating: boolean;
+  /** i3's floating wrapper, whose rect is the window's outer frame; null under sway. */
+  wrapper: SwayNode | null;
 }
 
 /** Every view, most recently focused first (sway keeps no stacking order across workspaces); the scratchpad's last. */
 export function viewsOf(root: SwayNode): FoundView[] {
   const shown: FoundView[] = [];
   const hidden: FoundView[] = [];
-  const walk = (n: SwayNode, scratch: boolean) => {
-    if (isView(n)) (scratch ? hidden : shown).push({ node: n, minimized: scratch });
-    for (const c of byFocus(n)) walk(c, scratch || (c.type === 'workspace' && c.name === SCRATCHPAD));
+  const walk = (n: SwayNode, scratch: boolean, parent: SwayNode | null) => {
+    if (isView(n)) {
+      const wrapper = parent?.type === 'floating_con' ? parent : null;
+      (scratch ? hidden : shown).push({ node: n, minimized: scratch, floating: n.type === 'floating_con' || wrapper !== null, wrapper });
+    }
+    for (const c of byFocus(n)) walk(c, scratch || (c.type === 'workspace' && c.name === SCRATCHPAD), n);
   };
-  walk(root, false);
+  walk(root, false, null);
   return [...shown, ...hidden];
 }
 
@@ -142,7 +149,11 @@ export function markedBy(root: SwayNode, mark: string): SwayNode | null {
   return null;
 }
 
-export function toRawWindow({ node: n, minimized }: FoundView): RawWindow {
+/** A view's outer frame: i3's floating wrapper holds the decorations; otherwise the view's own (outerFrame). */
+export const frameOf = (v: FoundView): Rect4 => (v.wrapper ? rect4(v.wrapper.rect) : outerFrame(v.node));
+
+export function toRawWindow(v: FoundView): RawWindow {
+  const { node: n, minimized } = v;
   const props = n.window_properties ?? {};
   const keys = [n.app_id, props.instance, props.class].filter((k): k is string => typeof k === 'string' && k !== '');
   const fullscreen = (n.fullscreen_mode ?? 0) !== 0;
@@ -152,12 +163,12 @@ export function toRawWindow({ node: n, minimized }: FoundView): RawWindow {
     appKeys: [...new Set(keys)],
     fallbackName: props.class || n.app_id || n.name || 'window',
     title: n.name ?? props.title ?? '',
-    bounds: outerFrame(n),
+    bounds: frameOf(v),
     focused: n.focused,
     minimized,
     fullscreen,
     // In the tiling layout: its frame is the layout's, and placing it makes it floating first.
-    tiled: n.type === 'con' && !minimized,
+    tiled: !v.floating && !minimized,
   };
 }
 
