@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WindowBackend } from '../../src/engine/ports';
 import { createGnomeWindowBackend } from '../../src/platform/windows/gnome/gnome-backend';
-import { runCli } from '../support/cli';
+import { CLI, runCli } from '../support/cli';
+import { launch, stopProc } from '../support/desktop';
 import { frameOf, gnomeUnavailableReason, startGnome, type GnomeSession } from '../support/gnome';
 import { POLL, waitFor } from '../support/wait-for';
 
@@ -169,6 +170,25 @@ describeGnome('GNOME Shell (headless Wayland, two monitors, foot) through DeskPi
       expect((await listed(ids.scratch)).fullscreen).toBe(true);
       expect((await runCli(['undo'], { env })).code).toBe(0);
       await expect.poll(async () => (await listed(ids.scratch)).fullscreen, POLL).toBe(false);
+    });
+
+    it('through a warm `deskpilot service` (the thin client relays the call): its status names GNOME Shell, and a placement lands exactly', async () => {
+      const served = { ...env, DESKPILOT_NO_SERVICE: '' };
+      const service = await launch('deskpilot service', process.execPath, [CLI, 'service'], served);
+      try {
+        const status = await waitFor('the service to answer', async () => {
+          const r = await runCli(['service', 'status'], { env: served });
+          return r.code === 0 ? r.stdout : undefined;
+        });
+        expect(status).toMatch(/windows: GNOME Shell 43\.\d+ \(Wayland\) through the DeskPilot extension/);
+        const r = await runCli(['exec', JSON.stringify({ type: 'place_app', app_name: 'scratch', monitor: 'right', layout: 'right_half' })], { env: served });
+        expect(r.stderr).toBe('');
+        expect(r.code).toBe(0);
+        expect(await frame(ids.scratch)).toEqual([2880, 0, 3840, 1080]);
+        expect((await runCli(['service', 'status'], { env: served })).stdout).toMatch(/served: .*\bexec 1\b/);
+      } finally {
+        await stopProc(service);
+      }
     });
 
     it('multi-level undo: three batches undone in one go, every window back where it was', async () => {
