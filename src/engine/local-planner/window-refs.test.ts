@@ -94,6 +94,7 @@ describe('words that name one window of several (issue 27)', () => {
     expect(ids('minimize every xterm window')).toEqual(['0x1', '0x2', '0x3']);
     expect(ids('move the xterms to the left monitor')).toEqual(['0x1', '0x2', '0x3']);
     expect(commands('tile both chromium windows')).toEqual([{ type: 'tile_apps', app_names: ['Chromium', 'Chromium'], window_ids: ['0xc2', '0xc1'] }]);
+    expect(commands('swap the two chromium windows')).toEqual([{ type: 'swap_apps', app_names: ['Chromium', 'Chromium'], window_ids: ['0xc2', '0xc1'] }]);
   });
 
   it('"close every xterm window" quits the app; closing one of its windows is said to be impossible, not done to all', () => {

@@ -5,8 +5,8 @@ import { parseNumber } from './text';
 
 // Words that name one window of an app, or several of them (issue 27): "the second xterm",
 // "xterm 2", "xterm-1", "the xterm titled logs", "the xterm running vim", "the logs xterm",
-// "the other chrome window", "this window", "both terminals", "all terminals", "every xterm
-// window", and a window's own title used as its name ("logs"). Counting ("the second") is in
+// "the other chrome window", "this window", "both terminals", "the two chromium windows", "all
+// terminals", "every xterm window", and a window's own title used as its name ("logs"). Counting ("the second") is in
 // screen order — left to right, then top to bottom, minimised last — the order the question
 // "which one?" lists them in, so "the second xterm" is the one the answer "2" would pick.
 
@@ -30,7 +30,7 @@ const SHAPES: Array<[RegExp, Make]> = [
   [/\b(?:this|the current|the focused|the active|my current) window\b/, (m, snap) => focusedRef(m[0], snap)],
   [new RegExp(`\\b(?:the )?${ORDINAL} (.+)$`), (m, snap) => withApp(m, m[2]!, snap, (said, app) => byOrdinal(said, app, m[1]!))],
   [/\b(?:the )?other (.+)$/, (m, snap) => withApp(m, m[1]!, snap, theOther)],
-  [/\b(both|all|every|each)(?: of)?(?: the| my)? (.+)$/, (m, snap) => withApp(m, m[2]!, snap, (said, app) => allOf(said, app, m[1] === 'both'), true)],
+  [/\b(both|all|every|each|the two)(?: of)?(?: the| my)? (.+)$/, (m, snap) => withApp(m, m[2]!, snap, (said, app) => allOf(said, app, m[1] === 'both' || m[1] === 'the two'), true)],
   [new RegExp(`\\b(?:the )?(.+?)(?: window)? ${TITLE_VERB} (.+?)${TITLE_END}`), (m, snap) => byTitle(m[0], m[1]!, m[2]!, snap)],
   [TITLE_WORD, (m, snap) => titleWord(m[0], m[1]!, snap)],
   [/\b(.+?)(?: window)?(?: number | #|-| )(\d)\b(?!\s*(?:x|by|px|%))/, (m, snap) => byNumber(m[0], m[1]!, Number(m[2]), snap)],
