@@ -230,6 +230,13 @@ export interface RunOnDeviceArgs {
  */
 export async function maybeRunOnDevice(flags: ConfigFlags, args: RunOnDeviceArgs, io: Io): Promise<number | null> {
   const config = await loadConfig(flags);
+  // "… on all my computers": a read answered from every device's desk (every-device-command.ts).
+  const { splitEveryDevice } = await import('../engine/local-planner/every-device-words');
+  const rest = config.sync ? splitEveryDevice(args.text) : null;
+  if (rest !== null) {
+    const { runWordsEverywhere } = await import('./every-device-command');
+    return runWordsEverywhere(flags, { rest, json: args.json }, io);
+  }
   const named = /\b(on|at)\b/i.test(args.text);
   const llmMayPlan = args.mode !== 'local' && config.llm !== null;
   if (!config.sync || (!named && !llmMayPlan)) return null;

@@ -40,31 +40,66 @@ async function readings(flags: ConfigFlags, device: string, io: Io): Promise<Des
 
 const statusOf = ({ snapshot: _s, ...r }: DeskReading) => ({ ...r, as_of: new Date(r.as_of).toISOString() });
 
+type Printed = { json: Record<string, unknown>; lines: string[] };
+
+function tabsPrinted(read: DeskReading[], query: string): Printed {
+  const tabs = query.trim() ? searchEveryDesk(read, query) : tabsOnEveryDesk(read);
+  return { json: { tabs: tabs.map(({ device, tab }) => ({ device, ...tab })) }, lines: tabs.map(({ device, tab }) => `${device}  ${tabLine(tab)}`) };
+}
+
+function sitesPrinted(read: DeskReading[]): Printed {
+  const sites = sitesOnEveryDesk(read);
+  return { json: { sites }, lines: sites.map((s) => `${s.site}  ${s.n}  (${Object.entries(s.devices).map(([d, n]) => `${d} ${n}`).join(', ')})`) };
+}
+
+function windowsPrinted(read: DeskReading[]): Printed {
+  const windows = windowsOnEveryDesk(read);
+  return { json: { windows }, lines: windows.map((w) => `${w.device}  ${windowLine(w)}`) };
+}
+
+/** Each device's line (what is known of it and since when), then the rows; or all of it as JSON. */
+function print(read: DeskReading[], what: 'chrome' | 'windows', printed: Printed[], json: boolean, io: Io): number {
+  const now = Date.now();
+  if (json) io.out(JSON.stringify({ devices: read.map(statusOf), ...Object.assign({}, ...printed.map((p) => p.json)) }, null, 2) + '\n');
+  else io.out([...read.map((r) => readingLine(r, now, what)), ...printed.flatMap((p) => p.lines)].join('\n') + '\n');
+  return EXIT.ok;
+}
+
 export async function runTabsEverywhere(flags: ConfigFlags, o: EveryDeviceArgs & { query: string; bySite: boolean }, io: Io): Promise<number> {
   const read = await readings(flags, o.device, io);
   if (typeof read === 'number') return read;
-  const now = Date.now();
-  const status = read.map((r) => readingLine(r, now, 'chrome'));
-  if (o.bySite) {
-    const sites = sitesOnEveryDesk(read);
-    if (o.json) io.out(JSON.stringify({ devices: read.map(statusOf), sites }, null, 2) + '\n');
-    else io.out([...status, ...sites.map((s) => `${s.site}  ${s.n}  (${Object.entries(s.devices).map(([d, n]) => `${d} ${n}`).join(', ')})`)].join('\n') + '\n');
-    return EXIT.ok;
-  }
-  const tabs = o.query.trim() ? searchEveryDesk(read, o.query) : tabsOnEveryDesk(read);
-  if (o.json) io.out(JSON.stringify({ devices: read.map(statusOf), tabs: tabs.map(({ device, tab }) => ({ device, ...tab })) }, null, 2) + '\n');
-  else io.out([...status, ...tabs.map(({ device, tab }) => `${device}  ${tabLine(tab)}`)].join('\n') + '\n');
-  return EXIT.ok;
+  return print(read, 'chrome', [o.bySite ? sitesPrinted(read) : tabsPrinted(read, o.query)], o.json, io);
 }
 
 export async function runWindowsEverywhere(flags: ConfigFlags, o: EveryDeviceArgs, io: Io): Promise<number> {
   const read = await readings(flags, o.device, io);
   if (typeof read === 'number') return read;
-  const now = Date.now();
-  const windows = windowsOnEveryDesk(read);
-  if (o.json) io.out(JSON.stringify({ devices: read.map(statusOf), windows }, null, 2) + '\n');
-  else {
-    io.out([...read.map((r) => readingLine(r, now, 'windows')), ...windows.map((w) => `${w.device}  ${windowLine(w)}`)].join('\n') + '\n');
+  return print(read, 'windows', [windowsPrinted(read)], o.json, io);
+}
+
+/**
+ * `run "list my tabs on all my computers"`: the words without "on all my computers" are planned
+ * by the offline matcher against this desk; a plan that only reads is answered from every
+ * device's desk, anything else is refused (acting goes to one device at a time).
+ */
+export async function runWordsEverywhere(flags: ConfigFlags, o: { rest: string; json: boolean }, io: Io): Promise<number> {
+  const read = await readings(flags, 'all', io);
+  if (typeof read === 'number') return read;
+  const { planLocally } = await import('../engine/local-planner');
+  const { readsAcrossDevices } = await import('../engine/local-planner/every-device-words');
+  const { Envelope } = await import('../protocol/commands');
+  // The matcher's answer checked like every planner's (it is plain data until then).
+  const planned = Envelope.safeParse(planLocally({ text: o.rest, context: read[0]!.snapshot!, turns: [] }).envelope);
+  const envelope = planned.success ? planned.data : { commands: [], needs_clarification: true, clarification_reason: null };
+  if (envelope.needs_clarification || !readsAcrossDevices(envelope.commands)) {
+    io.err(
+      `deskpilot: "on all my computers" answers what reads — list or search tabs (by words), count tabs per site, list apps and windows — ` +
+        `and "${o.rest}" is not one of those; to act, name one device ("… on the work laptop"). Nothing was run.\n`,
+    );
+    return EXIT.invalid;
   }
-  return EXIT.ok;
+  const printed = envelope.commands.map((c) =>
+    c.type === 'count_tabs_by_domain' ? sitesPrinted(read) : c.type === 'list_apps' ? windowsPrinted(read) : tabsPrinted(read, c.type === 'search_tabs' ? (c.query ?? '') : ''),
+  );
+  return print(read, envelope.commands.every((c) => c.type === 'list_apps') ? 'windows' : 'chrome', printed, o.json, io);
 }

@@ -98,6 +98,19 @@ describeDesktop('reads across devices: device "all" (issue 29.4)', () => {
     expect(out.windows.filter((w) => w.app === 'Chromium').map((w) => w.device).sort()).toEqual([B, A].sort());
   });
 
+  it('`run "… on all my computers"`: the offline matcher\'s read answered from both desks; acting on every device is refused and sends nothing', async () => {
+    const listed = await rig.a.cli(['run', '--planner', 'local', 'list my tabs on all my computers']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^${B}  \\d+\\*? w\\d+ \\S+ "Kitten Gallery"`, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^${A}  \\d+\\*? w\\d+ \\S+ "Alpha Notes"`, 'm'));
+
+    const refused = await rig.a.cli(['run', '--planner', 'local', '--yes', 'close the kitten gallery tab on every device']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('to act, name one device');
+    expect(rig.obs.doc.rowIds()).toEqual([]);
+    expect((await rig.rawB.pages()).some((p) => p.title === 'Kitten Gallery')).toBe(true);
+  });
+
   it('B offline: its published tabs are still listed, marked stale with the time they were last known', async () => {
     await rig.b.stopService();
     await waitFor('B to be offline', () => !rig.obs.onlineDevices().has(bId));
