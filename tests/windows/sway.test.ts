@@ -173,4 +173,11 @@ describeSway('window commands on a real sway (headless, two outputs, foot)', () 
       expect(frame(id)).toEqual(before[k]);
     }
   });
+
+  it('close_app asks the window to close (sway\'s kill is the close button\'s request): foot exits by itself', async () => {
+    const id = await sway.foot({ appId: 'closeme', title: 'closeme' });
+    const report = await exec({ type: 'close_app', app_name: 'closeme' });
+    expect(report.results[0].message).toMatch(/^Closed closeme \(1 window\); its process has exited/);
+    expect(findCon(sway.msg('get_tree'), (c) => c.id === id)).toBeNull();
+  });
 });
