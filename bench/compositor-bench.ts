@@ -1,8 +1,61 @@
 // What the window benches of the Wayland compositors (sway, KWin, GNOME Shell) share: each
 // measures the warm engine against the compositor's own command-line route, interleaved, and
 // prints one table of ratios against the issue's targets. Figures only; nothing is asserted.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fmtRatio, fmtStats, formatTable, type Stats } from './stats';
+import { LocalDesk } from '../src/app/local-desk';
+import { wireEngine } from '../src/compose/wire-engine';
+import type { WindowBackend } from '../src/engine/ports';
+import { loadConfig } from '../src/platform/config/load-config';
+import { cleanUpOnInterrupt, fmtRatio, fmtStats, formatTable, waitForQuietCpu, type Stats } from './stats';
+
+/** What a compositor bench runs on: the session, the warm engine on it, and the backend alone. */
+export interface CompositorRig<S> {
+  session: S;
+  desk: LocalDesk;
+  backend: WindowBackend;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Starts the compositor session, opens its windows, wires the warm engine (no Chrome, no LLM: a
+ * closed loopback port fails the tab source at once) and the backend alone, waits for a quiet
+ * CPU, runs `body`, and takes everything down again — also on Ctrl-C.
+ */
+export async function onCompositor<S extends { env: NodeJS.ProcessEnv; stop(): Promise<void> }>(
+  opts: { name: string; start: () => Promise<S>; openWindows: (session: S) => Promise<void>; backend: (env: NodeJS.ProcessEnv) => WindowBackend | Promise<WindowBackend> },
+  body: (rig: CompositorRig<S>) => Promise<void>,
+): Promise<void> {
+  let session: S | null = null;
+  let desk: LocalDesk | null = null;
+  let backend: WindowBackend | null = null;
+  let configDir: string | null = null;
+  let cleaning: Promise<void> | null = null;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      await desk?.close().catch(() => undefined);
+      await backend?.dispose().catch(() => undefined);
+      await session?.stop();
+      if (configDir) await rm(configDir, { recursive: true, force: true });
+    })());
+  const uninstall = cleanUpOnInterrupt(cleanup);
+  try {
+    session = await opts.start();
+    await opts.openWindows(session);
+    configDir = await mkdtemp(path.join(tmpdir(), `deskpilot-${opts.name}-bench-`));
+    const env: NodeJS.ProcessEnv = { ...session.env, DESKPILOT_CONFIG_DIR: configDir, DESKPILOT_CHROME_URL: 'http://127.0.0.1:9', DESKPILOT_LLM_MODEL: '' };
+    desk = new LocalDesk(await wireEngine(await loadConfig({}, env), { env }));
+    backend = await opts.backend(env);
+    await desk.snapshot({ summaries: false });
+    await waitForQuietCpu();
+    await body({ session, desk, backend, env });
+  } finally {
+    await cleanup();
+    uninstall();
+  }
+}
 
 /** DeskPilot's figure, the native tool's, and the largest DeskPilot ÷ tool ratio the target allows. */
 export type CompositorRow = [measure: string, deskpilot: Stats, tool: Stats, target: number];
