@@ -40,6 +40,7 @@ describe('sway tree → windows and monitors (recorded replies)', () => {
 
   it('an XWayland window is known by its X class and instance', () => {
     const x = toRawWindow({
+      ...viewsOf(tree)[0]!,
       node: {
         ...viewsOf(tree)[0]!.node,
         app_id: null,
