@@ -27,6 +27,16 @@ export interface ServiceCommandLine {
  */
 export const SERVICE_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=2'];
 
+/**
+ * The service's environment beyond the session's. glibc's malloc gives each thread that
+ * allocates an arena of its own (up to 8 per core), and freed memory stays resident in each:
+ * the soak (bench/soak-bench.ts) found 10 arenas holding ~32 MiB of the service's ~100 MiB, and
+ * the resident growth under use was native, not V8's heap. With two arenas the same soak started
+ * ~20 MiB smaller and grew less (docs/performance.md). The service's threads (V8's and libuv's)
+ * are mostly idle, so they rarely wait on a shared arena. Other C libraries ignore the variable.
+ */
+export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
 export function serviceArgv(c: ServiceCommandLine): string[] {
   return [c.node, ...SERVICE_NODE_OPTIONS, c.bin, 'service', ...(c.configDir ? ['--config-dir', c.configDir] : [])];
 }
@@ -79,6 +89,7 @@ export function systemdUnit(c: ServiceCommandLine): string {
     '',
     '[Service]',
     'Type=simple',
+    ...Object.entries(SERVICE_ENV).map(([k, v]) => `Environment=${systemdQuote(`${k}=${v}`)}`),
     `ExecStart=${serviceArgv(c).map(systemdQuote).join(' ')}`,
     'Restart=on-failure',
     'RestartSec=2',
