@@ -8,7 +8,8 @@
 // smaller for a quick look: SOAK_CALLS=1000 SOAK_TABS=100 npm run bench -- soak.
 // The service runs once per variant (SOAK_VARIANTS, comma-separated; default all): started as a
 // shell starts it (`node bin/deskpilot.js service`), as the installed unit starts it (its Node
-// options and environment, unit-files.ts), and the unit's Node options without its environment.
+// options and environment, unit-files.ts), and the unit's Node options without its environment:
+// SOAK_VARIANTS=shell,unit-options,unit.
 // Each reading splits resident memory into what it is made of (memory-parts.ts), so growth is
 // placed by measurement: V8's heap, buffers outside it, or native (malloc) memory.
 import { readdirSync } from 'node:fs';
@@ -19,6 +20,7 @@ import CDP from 'chrome-remote-interface';
 import { RemoteDesk } from '../src/app/remote-desk';
 import { connectService } from '../src/platform/service/socket-client';
 import { serviceSocketPath } from '../src/platform/service/socket-path';
+import { SERVICE_ENV, SERVICE_NODE_OPTIONS } from '../src/platform/service/unit-files';
 import type { ExecReport } from '../src/protocol/report';
 import { startCli, type RunningCli } from '../tests/mcp/running-cli';
 import { startDesktop, type Desktop } from '../tests/support/desktop';
@@ -46,8 +48,8 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   { name: 'shell', nodeOptions: [], env: {} },
-  { name: 'semi-space 2', nodeOptions: ['--max-semi-space-size=2'], env: {} },
-  { name: 'semi-space 2 + arenas 2', nodeOptions: ['--max-semi-space-size=2'], env: { MALLOC_ARENA_MAX: '2' } },
+  { name: 'unit-options', nodeOptions: SERVICE_NODE_OPTIONS, env: {} },
+  { name: 'unit', nodeOptions: SERVICE_NODE_OPTIONS, env: { ...SERVICE_ENV } },
 ];
 
 interface Reading extends MemoryParts {
@@ -71,10 +73,10 @@ export async function run(): Promise<void> {
   console.log(
     '\nall variants, same run (MiB; growth is the end against the post-warm-up reading):\n' +
       formatTable([
-        ['variant', 'RSS warm-up', 'RSS end', 'growth', 'native growth', 'V8 committed growth', 'heap used growth', 'fds warm-up → end'],
+        ['variant', 'RSS warm-up', 'RSS end', 'growth', 'native growth', 'malloc warm-up → end', 'arenas', 'V8 committed growth', 'heap used growth', 'fds warm-up → end'],
         ...results.map(({ variant, readings }) => {
           const [b, e] = [readings[1]!, readings.at(-1)!];
-          return [variant.name, mib(b.rssMiB), mib(e.rssMiB), pct(e.rssMiB, b.rssMiB), `${mib(e.nativeMiB - b.nativeMiB)} MiB`, `${mib(e.heapTotalMiB - b.heapTotalMiB)} MiB`, `${mib(e.heapUsedMiB - b.heapUsedMiB)} MiB`, `${b.fds} → ${e.fds}`];
+          return [variant.name, mib(b.rssMiB), mib(e.rssMiB), pct(e.rssMiB, b.rssMiB), `${mib(e.nativeMiB - b.nativeMiB)} MiB`, `${mib(b.mallocMiB)} → ${mib(e.mallocMiB)}`, `1 + ${e.arenas}`, `${mib(e.heapTotalMiB - b.heapTotalMiB)} MiB`, `${mib(e.heapUsedMiB - b.heapUsedMiB)} MiB`, `${b.fds} → ${e.fds}`];
         }),
       ]),
   );
@@ -173,7 +175,7 @@ async function soak(variant: Variant): Promise<Reading[]> {
     console.log(
       '\n' +
         formatTable([
-          ['reading (MiB)', 'VmRSS', 'vs warm-up', 'anon', 'file', 'V8 committed', 'V8 used after GC', 'vs warm-up', 'buffers', 'native (est.)', 'threads', 'fds'],
+          ['reading (MiB)', 'VmRSS', 'vs warm-up', 'anon', 'file', 'V8 committed', 'V8 used after GC', 'vs warm-up', 'buffers', 'native (est.)', 'malloc', 'arenas', 'threads', 'fds'],
           ...readings.map((x) => [
             x.when,
             mib(x.rssMiB),
@@ -185,6 +187,8 @@ async function soak(variant: Variant): Promise<Reading[]> {
             pct(x.heapUsedMiB, base.heapUsedMiB),
             mib(x.buffersMiB),
             mib(x.nativeMiB),
+            mib(x.mallocMiB),
+            `1 + ${x.arenas}`,
             String(x.threads),
             String(x.fds),
           ]),
