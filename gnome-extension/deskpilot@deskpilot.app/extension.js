@@ -45,6 +45,11 @@ const IFACE_XML = `
     <method name="Minimize"><arg type="s" direction="in" name="id"/></method>
     <method name="Unminimize"><arg type="s" direction="in" name="id"/></method>
     <method name="Unmaximize"><arg type="s" direction="in" name="id"/></method>
+    <method name="Restore">
+      <arg type="s" direction="in" name="id"/>
+      <arg type="b" direction="out" name="reshaped"/>
+      <arg type="b" direction="out" name="changed"/>
+    </method>
     <method name="SetFullscreen">
       <arg type="s" direction="in" name="id"/>
       <arg type="b" direction="in" name="fullscreen"/>
@@ -292,6 +297,21 @@ class WindowsService {
 
   Unmaximize(id) {
     windowById(id).unmaximize(Meta.MaximizeFlags.BOTH);
+  }
+
+  /**
+   * Leaves full screen and maximised and un-minimises, so that a placement applies. Answers whether
+   * the frame will change (it left full screen or maximised: the app redraws at the old size) and
+   * whether anything changed at all.
+   */
+  Restore(id) {
+    const win = windowById(id);
+    const reshaped = win.is_fullscreen() || win.get_maximized() !== 0;
+    const changed = reshaped || win.minimized;
+    if (win.is_fullscreen()) win.unmake_fullscreen();
+    if (win.get_maximized()) win.unmaximize(Meta.MaximizeFlags.BOTH);
+    if (win.minimized) win.unminimize();
+    return [reshaped, changed];
   }
 
   SetFullscreen(id, on) {

@@ -116,6 +116,11 @@ describeGnome('GNOME Shell (headless Wayland, two monitors, foot) through DeskPi
       await backend.setFullscreen(ids.logs, false);
       expect((await listed(ids.logs)).fullscreen).toBe(false);
       expect(await frame(ids.logs)).toEqual([2100, 100, 2900, 700]);
+      // restore (what a placement does first) leaves it too, and waits for the frame to come back.
+      await backend.setFullscreen(ids.logs, true);
+      await backend.restore(ids.logs);
+      expect((await listed(ids.logs)).fullscreen).toBe(false);
+      expect(await frame(ids.logs)).toEqual([2100, 100, 2900, 700]);
     });
 
     it('an id the shell does not know is a gone window; a bad size is refused by the extension with the field named', async () => {

@@ -70,14 +70,12 @@ export class GnomeWindowBackend implements WindowBackend {
   }
 
   async restore(id: string): Promise<void> {
-    const win = await this.window(id);
-    if (win.fullscreen) await this.call('SetFullscreen', 'sb', [id, false]);
-    if (win.maximized) await this.call('Unmaximize', 's', [id]);
-    if (win.minimized) await this.call('Unminimize', 's', [id]);
-    if (!win.fullscreen && !win.maximized && !win.minimized) return;
+    // One call (a placement restores first, every time): the extension says whether anything was to undo.
+    const [reshaped, changed] = await this.call('Restore', 's', [checkId(id)]);
+    if (changed !== true) return;
     await this.waitFor(id, (w) => !w.fullscreen && !w.maximized && !w.minimized);
     // Leaving full screen or maximised resizes the window once its app has redrawn: wait for that.
-    if (win.fullscreen || win.maximized) await this.frameSettled(id);
+    if (reshaped === true) await this.frameSettled(id);
   }
 
   async minimize(id: string): Promise<void> {
