@@ -133,11 +133,18 @@ export async function startKwinSession(): Promise<KwinSession> {
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
-      // Clients first (they exit cleanly while KWin is up), then KWin, then the bus.
-      await Promise.all(procs.map(stopProc));
-      if (kwin) await stopProc(kwin);
-      if (bus) await stopProc(bus);
-      await rm(dir, { recursive: true, force: true });
+      // The processes and their pipes are unref'd: in a plain Node script (the bench) nothing else
+      // may hold the event loop while they are waited for, and Node would exit mid-cleanup.
+      const hold = setInterval(() => undefined, 1000);
+      try {
+        // Clients first (they exit cleanly while KWin is up), then KWin, then the bus.
+        await Promise.all(procs.map(stopProc));
+        if (kwin) await stopProc(kwin);
+        if (bus) await stopProc(bus);
+        await rm(dir, { recursive: true, force: true });
+      } finally {
+        clearInterval(hold);
+      }
     })());
 
   try {
