@@ -1,7 +1,8 @@
 import { tabLine } from '../engine/planning/compact-context';
 import { windowLine } from '../engine/window-listing';
 import { readEveryDesk, readingLine, searchEveryDesk, sitesOnEveryDesk, tabsOnEveryDesk, windowsOnEveryDesk, type DeskReading } from '../app/sync/every-desk';
-import type { ConfigFlags } from '../platform/config/load-config';
+import type { ContextSnapshot } from '../protocol/context';
+import { loadConfig, type ConfigFlags } from '../platform/config/load-config';
 import { withSync } from './devices-command';
 import { EXIT } from './exit-codes';
 import type { Io } from './io';
@@ -18,17 +19,26 @@ export interface EveryDeviceArgs {
   json: boolean;
 }
 
+/** This desk, read now (the warm service's when one runs). */
+async function hereNow(flags: ConfigFlags, io: Io): Promise<ContextSnapshot> {
+  const desk = await openDesk(flags, io);
+  try {
+    return await desk.snapshot({ summaries: false });
+  } finally {
+    await desk.close();
+  }
+}
+
+/** Every desk to list; without sync set up, "all" is this desk alone (and says so). */
 async function readings(flags: ConfigFlags, device: string, io: Io): Promise<DeskReading[] | number> {
+  const every = device.trim().toLowerCase() === 'all';
+  if (every && !(await loadConfig(flags)).sync) {
+    io.err('note: no sync server is configured (sync.url in config.json): this computer only\n');
+    return readEveryDesk(await hereNow(flags, io), null, Date.now());
+  }
   return withSync(flags, io, async (s) => {
-    const desk = await openDesk(flags, io);
-    let here;
-    try {
-      here = await desk.snapshot({ summaries: false });
-    } finally {
-      await desk.close();
-    }
-    const all = readEveryDesk(here, s.remote.list(), Date.now());
-    if (device.trim().toLowerCase() === 'all') return all;
+    const all = readEveryDesk(await hereNow(flags, io), s.remote.list(), Date.now());
+    if (every) return all;
     const found = s.remote.find(device);
     if (!found.ok) {
       io.err(`deskpilot: --device: ${found.message}\n`);

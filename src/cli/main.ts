@@ -73,7 +73,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
 
   program
     .command('tabs')
-    .description('list the tabs (or those whose title, address or site holds every word) of every device, each line naming its device (needs sync.url)')
+    .description('list the tabs (or those whose title, address or site holds every word) of every device, each line naming its device (this computer alone without sync.url)')
     .argument('[words...]', 'only tabs holding all these words')
     .option('--device <name>', '"all" (default): every device; or one device\'s name (its published tabs)', 'all')
     .option('--by-site', 'count the tabs per site instead, split by device')
