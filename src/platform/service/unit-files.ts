@@ -30,10 +30,11 @@ export const SERVICE_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=2
 /**
  * The service's environment beyond the session's. glibc's malloc gives each thread that
  * allocates an arena of its own (up to 8 per core), and freed memory stays resident in each:
- * the soak (bench/soak-bench.ts) found 10 arenas holding ~32 MiB of the service's ~100 MiB, and
- * the resident growth under use was native, not V8's heap. With two arenas the same soak started
- * ~20 MiB smaller and grew less (docs/performance.md). The service's threads (V8's and libuv's)
- * are mostly idle, so they rarely wait on a shared arena. Other C libraries ignore the variable.
+ * the soak (bench/soak-bench.ts) found the service's 12 threads with 10 arenas besides the main
+ * one, and its resident growth under use in malloc, not in V8's heap. With two arenas malloc held
+ * less at every reading of the same soak (3.5 to 20 MiB less, run to run); the growth itself
+ * stays (docs/performance.md). The service's threads (V8's and libuv's) are mostly idle, so
+ * they rarely wait on a shared arena. Other C libraries ignore the variable.
  */
 export const SERVICE_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
 
