@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { errorMessage } from '../engine/errors';
 import { EXTENSION_UUID } from '../platform/windows/gnome/extension-answers';
+import { extensionFormFor } from '../platform/windows/gnome/extension-forms';
 import {
   copyExtension,
   extensionSourceDir,
@@ -42,21 +41,25 @@ export async function runGnomeExtensionInstall(io: Io, e: GnomeExtensionEnv = de
     io.err(`deskpilot: the GNOME extension's files (gnome-extension/${EXTENSION_UUID}) are not part of this DeskPilot installation\n`);
     return EXIT.failed;
   }
+  // GNOME 43/44 and 45+ load different forms of extension.js: the running shell's version picks one.
+  const running = e.env.DESKPILOT_GNOME_SHELL_VERSION?.trim() || (await shellVersion(e.env));
+  const choice = extensionFormFor(running);
+  if (choice.form === null) {
+    io.err(`deskpilot: not installed: ${choice.problem}\n`);
+    return EXIT.failed;
+  }
   const target = extensionTargetDir(e.env, e.home);
   let outcome;
   try {
-    outcome = await copyExtension(source, target);
+    outcome = await copyExtension(source, target, choice.form);
   } catch (err) {
     io.err(`deskpilot: could not copy the extension to ${target}: ${errorMessage(err)}\n`);
     return EXIT.failed;
   }
   const verb = { created: 'Installed', replaced: 'Updated', unchanged: 'Kept (already up to date)' }[outcome];
   io.out(`${verb} DeskPilot's GNOME Shell extension in ${target}.\n`);
-  const supported = supportedShellVersions(source);
-  const running = await shellVersion(e.env);
-  if (running && supported.length && !supported.includes(running.split('.')[0]!)) {
-    io.out(`  Note: it is written for GNOME Shell ${supported.join(' and ')}; this system has ${running}, which may refuse to load it.\n`);
-  }
+  io.out(`  For GNOME Shell ${running} (${choice.form === 'esm' ? 'the ES-module form of GNOME 45 and later' : 'the form of GNOME 43 and 44'}).\n`);
+  if (choice.note) io.out(`  Note: ${choice.note}.\n`);
   if (!onPath('gsettings', e.env)) {
     io.out(`gsettings was not found, so it is not enabled yet: enable "DeskPilot window control" in the Extensions app, or run\n  gsettings set org.gnome.shell enabled-extensions "${formatStringArray([EXTENSION_UUID])}" (keeping the ones listed there now).\n`);
   } else {
@@ -113,16 +116,6 @@ export async function runGnomeExtensionStatus(io: Io, e: GnomeExtensionEnv = def
     return EXIT.failed;
   } finally {
     await backend.dispose();
-  }
-}
-
-/** The major versions metadata.json declares ("43", "44"). */
-function supportedShellVersions(source: string): string[] {
-  try {
-    const meta = JSON.parse(readFileSync(path.join(source, 'metadata.json'), 'utf8')) as { 'shell-version'?: unknown };
-    return Array.isArray(meta['shell-version']) ? meta['shell-version'].map(String) : [];
-  } catch {
-    return [];
   }
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, poll, runTool, stopProc, type Proc } from '../support/desktop';
 import { runCli } from '../support/cli';
+import { assembleExtension } from '../../src/platform/windows/gnome/extension-forms';
 
 // `deskpilot gnome-extension install | status | uninstall` through the real CLI against a temp
 // HOME and a private session bus, so gsettings writes a throwaway dconf database (dconf-service is
@@ -85,7 +86,12 @@ describeIt('deskpilot gnome-extension install / status / uninstall (temp HOME, p
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Installed DeskPilot's GNOME Shell extension in ${target()}`);
     expect(r.stdout).toMatch(/only after you log out and log in again/);
-    for (const file of readdirSync(SOURCE)) expect(readFileSync(path.join(target(), file), 'utf8')).toBe(readFileSync(path.join(SOURCE, file), 'utf8'));
+    // This machine's GNOME Shell is 43: the script form, assembled from the shipped sources.
+    expect(r.stdout).toContain('For GNOME Shell 43');
+    const expected = await assembleExtension(SOURCE, 'legacy');
+    expect(readdirSync(target()).sort()).toEqual(['extension.js', 'metadata.json']);
+    for (const [file, text] of expected) expect(readFileSync(path.join(target(), file), 'utf8')).toBe(text);
+    expect(JSON.parse(readFileSync(path.join(target(), 'metadata.json'), 'utf8'))['shell-version']).toEqual(['43', '44']);
     expect(enabled()).toBe(`['other@example.org', '${UUID}']`);
 
     const again = await runCli(['gnome-extension', 'install'], { env });
@@ -108,5 +114,22 @@ describeIt('deskpilot gnome-extension install / status / uninstall (temp HOME, p
     expect(r.code).toBe(0);
     expect(existsSync(target())).toBe(false);
     expect(enabled()).toBe("['other@example.org']");
+  });
+
+  it('a version that is not one (DESKPILOT_GNOME_SHELL_VERSION) is refused with the reason, and nothing is written', async () => {
+    const r = await runCli(['gnome-extension', 'install'], { env: { ...env, DESKPILOT_GNOME_SHELL_VERSION: 'forty-six' } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/not installed: could not tell which GNOME Shell this is \("forty-six" is not a version\).*GNOME 45 or later need different forms/);
+    expect(existsSync(target())).toBe(false);
+    expect(enabled()).toBe("['other@example.org']");
+  });
+
+  it('for GNOME 46 (DESKPILOT_GNOME_SHELL_VERSION=46) it writes the ES-module form, declaring 45–48 (not run here: Debian 12 has GNOME 43)', async () => {
+    const r = await runCli(['gnome-extension', 'install'], { env: { ...env, DESKPILOT_GNOME_SHELL_VERSION: '46.0' } });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('For GNOME Shell 46.0 (the ES-module form of GNOME 45 and later)');
+    for (const [file, text] of await assembleExtension(SOURCE, 'esm')) expect(readFileSync(path.join(target(), file), 'utf8')).toBe(text);
+    expect(readFileSync(path.join(target(), 'extension.js'), 'utf8')).toMatch(/^export default class \w+ extends Extension/m);
   });
 });

@@ -118,7 +118,8 @@ export async function startGnome(opts: { extension?: boolean } = {}): Promise<Gn
     if (withExtension) {
       const source = extensionSourceDir();
       if (!source) throw new Error('gnome-extension/deskpilot@deskpilot.app was not found beside the sources');
-      await copyExtension(source, extensionTargetDir(env, home));
+      // Debian 12's GNOME Shell is 43: the script form.
+      await copyExtension(source, extensionTargetDir(env, home), 'legacy');
       await setEnabled(env, true);
     }
 

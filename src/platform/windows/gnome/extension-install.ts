@@ -4,10 +4,11 @@
 // installed since it started ("does not exist") — and on Wayland it loads one only at login.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../engine/errors';
 import { EXTENSION_UUID } from './extension-answers';
+import { assembleExtension, type ExtensionForm } from './extension-forms';
 
 const GSETTINGS_TIMEOUT_MS = 10_000;
 
@@ -28,13 +29,15 @@ export function extensionTargetDir(env: NodeJS.ProcessEnv, home: string): string
   return path.join(dataHome, 'gnome-shell', 'extensions', EXTENSION_UUID);
 }
 
-/** Copies every file of the extension; says whether it was new, different, or already the same. */
-export async function copyExtension(source: string, target: string): Promise<'created' | 'replaced' | 'unchanged'> {
+/** Writes the extension in the given form (extension.js, metadata.json); says whether it was new, different, or already the same. */
+export async function copyExtension(source: string, target: string, form: ExtensionForm): Promise<'created' | 'replaced' | 'unchanged'> {
+  const files = await assembleExtension(source, form);
   const existed = existsSync(target);
-  if (existed && (await sameFiles(source, target))) return 'unchanged';
+  if (existed && (await sameFiles(files, target))) return 'unchanged';
   // Replace, not merge: a file a newer version dropped must not linger.
   await rm(target, { recursive: true, force: true });
-  await cp(source, target, { recursive: true });
+  await mkdir(target, { recursive: true });
+  for (const [name, text] of files) await writeFile(path.join(target, name), text);
   return existed ? 'replaced' : 'created';
 }
 
@@ -44,12 +47,12 @@ export async function removeExtension(target: string): Promise<boolean> {
   return true;
 }
 
-async function sameFiles(a: string, b: string): Promise<boolean> {
-  const [left, right] = await Promise.all([readdir(a), readdir(b).catch(() => [] as string[])]);
-  if (left.length !== right.length || left.some((f) => !right.includes(f))) return false;
-  for (const file of left) {
-    const [x, y] = await Promise.all([readFile(path.join(a, file)).catch(() => null), readFile(path.join(b, file)).catch(() => null)]);
-    if (!x || !y || !x.equals(y)) return false;
+async function sameFiles(files: Map<string, string>, dir: string): Promise<boolean> {
+  const present = await readdir(dir).catch(() => [] as string[]);
+  if (present.length !== files.size || present.some((f) => !files.has(f))) return false;
+  for (const [name, text] of files) {
+    const now = await readFile(path.join(dir, name), 'utf8').catch(() => null);
+    if (now !== text) return false;
   }
   return true;
 }
