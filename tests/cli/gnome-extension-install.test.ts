@@ -17,7 +17,8 @@ const UUID = 'deskpilot@deskpilot.app';
 const SOURCE = path.join(__dirname, '..', '..', 'gnome-extension', UUID);
 
 function unavailable(): string | null {
-  const missing = ['dbus-daemon', 'gsettings', 'gdbus'].filter((c) => {
+  // gnome-shell: install reads its version to choose the extension's form.
+  const missing = ['dbus-daemon', 'gsettings', 'gdbus', 'gnome-shell'].filter((c) => {
     try {
       execFileSync('sh', ['-c', `command -v ${c}`], { stdio: 'ignore' });
       return false;
@@ -25,7 +26,7 @@ function unavailable(): string | null {
       return true;
     }
   });
-  if (missing.length) return `missing ${missing.join(', ')} (apt-get install -y --no-install-recommends dbus libglib2.0-bin gnome-shell-common)`;
+  if (missing.length) return `missing ${missing.join(', ')} (apt-get install -y --no-install-recommends dbus libglib2.0-bin gnome-shell)`;
   try {
     execFileSync('gsettings', ['list-keys', 'org.gnome.shell'], { stdio: 'ignore' });
   } catch {
@@ -41,7 +42,7 @@ if (reason !== null && !required) console.warn(`[gnome-extension install] skippi
 
 describeIt('deskpilot gnome-extension install / status / uninstall (temp HOME, private session bus)', () => {
   if (reason !== null) {
-    it('needs dbus-daemon, gsettings and the org.gnome.shell schema (DESKPILOT_REQUIRE_DESKTOP=1)', () => {
+    it('needs dbus-daemon, gsettings, gnome-shell and the org.gnome.shell schema (DESKPILOT_REQUIRE_DESKTOP=1)', () => {
       throw new Error(reason);
     });
     return;
