@@ -5,6 +5,7 @@ import { assignRoles } from './monitor-roles';
 import { errorMessage } from './errors';
 import type { AppCatalog, CatalogApp, ChromeBackend, PresetStore, RecentPlaces, TabCollectionStore, WindowBackend } from './ports';
 import { tabUsageOf, toTabInfos } from './tab-listing';
+import type { DeskRead } from './desk-read';
 
 export interface ContextSources {
   chrome: () => Promise<ChromeBackend>;
@@ -24,6 +25,8 @@ export interface SnapshotOptions {
   /** Fetch content summaries (cached per tab; a slow tab yields null after the timeout). */
   summaries?: boolean;
   summaryTimeoutMs?: number;
+  /** Told the raw window and monitor lists this snapshot read (exec() hands them to its first command: desk-read.ts). */
+  onDeskRead?: (read: DeskRead) => void;
 }
 
 export const NO_WINDOW_BACKEND = 'no window backend on this platform yet: app and window commands are unavailable';
@@ -34,7 +37,7 @@ export async function buildContext(src: ContextSources, opts: SnapshotOptions = 
   const catalog = src.apps.list().catch((): CatalogApp[] => []);
   const [chrome, windows, installed, presets, collections, recent] = await Promise.all([
     chromePart(src, opts),
-    windowsPart(src, catalog),
+    windowsPart(src, catalog, opts.onDeskRead),
     catalog.then(installedApps),
     presetsPart(src),
     src.tabCollections?.list().then((l) => l.map((c) => c.name)).catch(() => undefined),
@@ -103,6 +106,7 @@ function installedApps(catalog: CatalogApp[]): InstalledApp[] {
 async function windowsPart(
   src: ContextSources,
   catalog: Promise<CatalogApp[]>,
+  onDeskRead?: (read: DeskRead) => void,
 ): Promise<{ monitors: MonitorInfo[]; apps: RunningApp[]; status: SourceStatus }> {
   if (!src.windows) {
     return { monitors: [], apps: [], status: { ok: false, message: src.windowsUnavailableReason ?? NO_WINDOW_BACKEND } };
@@ -115,6 +119,7 @@ async function windowsPart(
       backend.describe(),
       catalog,
     ]);
+    onDeskRead?.({ windows, monitors: raw, catalog: apps });
     const monitors = assignRoles(raw);
     return { monitors, apps: groupWindows(windows, nameResolver(apps), monitors), status: { ok: true, message: description } };
   } catch (e) {

@@ -23,6 +23,7 @@ import { readDesk } from './window-ops';
 import type { ResolvedCommand } from './resolve';
 import { batchFrom, checkBatch, droppedReport, prepareInput, previewReport, type BatchStamp, type Prepared } from './prepare';
 import { checkAgainstDesk, type OwnEndpoint } from './desk-checks';
+import { OneDeskRead } from './desk-read';
 
 // The pipeline: prepare (validate → resolve against the snapshot → describe) → the caller
 // confirms or drops → run (execute in order → record). Nothing executes unless the whole
@@ -178,8 +179,12 @@ export class Engine {
    * into a batch that can be shown, confirmed, sent elsewhere, and run — or the report saying
    * why nothing can run.
    */
-  async prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
-    const prepared = await prepareInput(input, async () => opts.snapshot ?? (await this.snapshot()), () => this.stamp());
+  prepare(input: unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<Prepared> {
+    return this.prepareWith(input, opts.snapshot);
+  }
+
+  private async prepareWith(input: unknown, given: ContextSnapshot | undefined, fresh = () => this.snapshot()): Promise<Prepared> {
+    const prepared = await prepareInput(input, async () => given ?? (await fresh()), () => this.stamp());
     if (!prepared.ok) return prepared;
     const nav = await checkAgainstDesk(prepared.batch.commands, this.deps);
     if (nav.ok) return prepared;
@@ -191,15 +196,20 @@ export class Engine {
    * Commands act on the batch's stable ids; a tab or window that vanished since is reported,
    * never replaced by another. `snapshot` answers questions; default: a fresh one, if needed.
    */
-  async run(raw: PreparedBatch | unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<ExecReport> {
+  run(raw: PreparedBatch | unknown, opts: { snapshot?: ContextSnapshot } = {}): Promise<ExecReport> {
+    return this.runChecked(raw, opts.snapshot, null);
+  }
+
+  /** run(), with the desk the exec's own snapshot read for the first command (desk-read.ts); null: none. */
+  private async runChecked(raw: PreparedBatch | unknown, given: ContextSnapshot | undefined, deskRead: OneDeskRead | null): Promise<ExecReport> {
     const checked = checkBatch(raw, this.deps.deviceId);
     if (!checked.ok) return checked.report;
     const { batch } = checked;
     const nav = await checkAgainstDesk(batch.commands, this.deps, batch.confirm);
     if (!nav.ok) return emptyReport(nav.unavailable ? 'unavailable' : 'invalid', { errors: nav.errors, snapshot_taken_at: batch.snapshot_taken_at, plan: batch.plan });
-    let snap: Promise<ContextSnapshot> | null = opts.snapshot ? Promise.resolve(opts.snapshot) : null;
+    let snap: Promise<ContextSnapshot> | null = given ? Promise.resolve(given) : null;
     const snapshot = () => (snap ??= this.snapshot());
-    const { outcomes, warnings } = await this.runPlan(batch.commands, batch.id, snapshot);
+    const { outcomes, warnings } = await this.runPlan(batch.commands, batch.id, snapshot, deskRead);
     const status = outcomes.every((r) => r.ok) ? 'done' : 'failed';
     return emptyReport(status, { snapshot_taken_at: batch.snapshot_taken_at, plan: batch.plan, batch_id: batch.id, results: outcomes, warnings });
   }
@@ -211,16 +221,20 @@ export class Engine {
 
   /** The exec API without a person in the loop: prepare, then run (or only preview, with dryRun). */
   async exec(input: unknown, opts: ExecOptions = {}): Promise<ExecReport> {
-    const prepared = await this.prepare(input, { snapshot: opts.snapshot });
+    // No person between prepare and run here: the desk the fresh snapshot read serves the first command.
+    const deskRead = opts.snapshot ? null : new OneDeskRead();
+    const fresh = deskRead ? () => this.snapshot({ onDeskRead: (r) => deskRead.keep(r) }) : undefined;
+    const prepared = await this.prepareWith(input, opts.snapshot, fresh);
     if (!prepared.ok) return prepared.report;
     if (opts.dryRun) return previewReport(prepared.batch);
-    return this.run(prepared.batch, { snapshot: opts.snapshot });
+    return this.runChecked(prepared.batch, opts.snapshot, deskRead);
   }
 
   private async runPlan(
     plan: ResolvedCommand[],
     batchId: string,
     snap: () => Promise<ContextSnapshot>,
+    deskRead: OneDeskRead | null,
   ): Promise<{ outcomes: CommandOutcome[]; warnings: string[] }> {
     const outcomes: CommandOutcome[] = [];
     const undo = new UndoCollector();
@@ -232,7 +246,10 @@ export class Engine {
     await recorder.begin();
     for (const [index, cmd] of plan.entries()) {
       const createdAt = this.clock();
-      const { result, error } = await executeOne(cmd, { ports: this.deps, snap, undo, front, turns: () => this.deps.turns.recent(6) });
+      // Only the first command may start from the snapshot's read; after it, the desk may have changed.
+      const ports = index === 0 && deskRead ? { ...this.deps, takeDeskRead: () => deskRead.take() } : this.deps;
+      const { result, error } = await executeOne(cmd, { ports, snap, undo, front, turns: () => this.deps.turns.recent(6) });
+      deskRead?.drop();
       const record: ExecutionRecord = {
         _v: 1,
         id: this.newId(),

@@ -11,6 +11,7 @@ import type { BatchFront } from './batch-front';
 import type { UndoCollector } from './undo-collector';
 import { sleep } from './sleep';
 import { plural } from './words';
+import type { DeskRead } from './desk-read';
 
 // The window operations. Each one starts from a fresh window list, because the snapshot may
 // be seconds old: a window that vanished in between is reported, never guessed.
@@ -21,6 +22,8 @@ export interface WindowOpsPorts {
   apps: AppCatalog;
   /** How long to wait for a launched app's first window. */
   launchTimeoutMs?: number;
+  /** The desk this exec's snapshot read, handed out once to the batch's first read (desk-read.ts). */
+  takeDeskRead?: () => DeskRead | null;
 }
 
 export interface Desk {
@@ -34,7 +37,10 @@ export interface Desk {
 export async function readDesk(ports: WindowOpsPorts): Promise<Desk> {
   if (!ports.windows) throw new WindowsUnavailableError(ports.windowsUnavailableReason ?? 'no window backend on this platform yet');
   const backend = await ports.windows();
-  const [windows, raw, catalog] = await Promise.all([backend.listWindows(), backend.listMonitors(), ports.apps.list().catch(() => [])]);
+  const read = ports.takeDeskRead?.();
+  const [windows, raw, catalog] = read
+    ? [read.windows, read.monitors, read.catalog]
+    : await Promise.all([backend.listWindows(), backend.listMonitors(), ports.apps.list().catch(() => [])]);
   return { backend, windows, monitors: assignRoles(raw), nameOf: nameResolver(catalog), catalog };
 }
 
