@@ -37,7 +37,7 @@ describe('service unit files', () => {
     expect(unit).toContain('\nExecStart=/usr/bin/node --max-semi-space-size=2 /opt/deskpilot/bin/deskpilot.js service --config-dir "/home/u/deskpilot test"\n');
     expect(unit).toContain('\nRestart=on-failure\n');
     // glibc's malloc arenas: fewer keep the long-lived service smaller (soak bench).
-    expect(unit).toContain('\nType=simple\nEnvironment=MALLOC_ARENA_MAX=2\nExecStart=');
+    expect(unit).toContain('\nType=simple\nEnvironment=MALLOC_ARENA_MAX=2\nEnvironment=MALLOC_MMAP_THRESHOLD_=131072\nEnvironment=MALLOC_TRIM_THRESHOLD_=131072\nExecStart=');
     expect(unit).toContain('\nPartOf=graphical-session.target\nAfter=graphical-session.target\n');
     expect(unit).toContain('\n[Install]\nWantedBy=graphical-session.target\n');
     expect(systemdUnit(line)).toContain('\nExecStart=/usr/bin/node --max-semi-space-size=2 /opt/deskpilot/bin/deskpilot.js service\n');
