@@ -9,7 +9,7 @@
 // The service runs once per variant (SOAK_VARIANTS, comma-separated; default all): started as a
 // shell starts it (`node bin/deskpilot.js service`), as the installed unit starts it (its Node
 // options and environment, unit-files.ts), and the unit's Node options without its environment:
-// SOAK_VARIANTS=shell,unit-options,unit.
+// SOAK_VARIANTS=shell,unit-options,unit-arenas,unit.
 // Each reading splits resident memory into what it is made of (memory-parts.ts), so growth is
 // placed by measurement: V8's heap, buffers outside it, or native (malloc) memory.
 import { readdirSync } from 'node:fs';
@@ -46,14 +46,12 @@ interface Variant {
   env: Record<string, string>;
 }
 
-/** Every variant but the experiments runs unless SOAK_VARIANTS names them. */
 const VARIANTS: Variant[] = [
   { name: 'shell', nodeOptions: [], env: {} },
   { name: 'unit-options', nodeOptions: SERVICE_NODE_OPTIONS, env: {} },
+  // The unit's arena limit without its fixed malloc thresholds, to compare them.
+  { name: 'unit-arenas', nodeOptions: SERVICE_NODE_OPTIONS, env: { MALLOC_ARENA_MAX: '2' } },
   { name: 'unit', nodeOptions: SERVICE_NODE_OPTIONS, env: { ...SERVICE_ENV } },
-  // An experiment, not what the unit does: fixed malloc thresholds (no dynamic growth of the
-  // mmap threshold), so large blocks are returned when freed and the heap's top is trimmed early.
-  { name: 'unit+trim', nodeOptions: SERVICE_NODE_OPTIONS, env: { ...SERVICE_ENV, MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_MMAP_THRESHOLD_: '131072' } },
 ];
 
 interface Reading extends MemoryParts {
@@ -67,7 +65,7 @@ const mib = (x: number) => `${x.toFixed(1)}`;
 
 export async function run(): Promise<void> {
   const wanted = (process.env.SOAK_VARIANTS ?? '').split(',').map((w) => w.trim()).filter(Boolean);
-  const variants = wanted.length ? VARIANTS.filter((v) => wanted.includes(v.name)) : VARIANTS.filter((v) => !v.name.includes('+'));
+  const variants = wanted.length ? VARIANTS.filter((v) => wanted.includes(v.name)) : VARIANTS;
   if (variants.length === 0) throw new Error(`SOAK_VARIANTS names none of: ${VARIANTS.map((v) => v.name).join(', ')}`);
   const results: Array<{ variant: Variant; readings: Reading[] }> = [];
   for (const variant of variants) {
