@@ -158,12 +158,27 @@ describeSway('apps and Chromium on a real sway (headless), the CLI as the sessio
       const r = await exec({ type: 'switch_tab', tab_index: one.index });
       expect(r.results[0].ok).toBe(true);
       await raw!.waitFor(async () => (await raw!.evaluate(one.target_id, 'document.visibilityState')) === 'visible', 'tab One to become visible');
+      const after = await cli(['context', '--json', '--no-summaries']);
+      // The Wayland window (sway con of app_id chromium, titled by its active tab) is the Chromium app's, linked to its tabs.
+      const con = conOf('chromium')!;
+      expect(con.name).toBe('One - Chromium');
+      const app = (after.json.running_apps as Array<{ name: string; windows: Array<{ id: string; tab_ids?: string[] }> }>).find((a) => a.windows.some((w) => w.id === String(con.id)));
+      expect(app?.name).toBe('Chromium');
+      expect(app!.windows.find((w) => w.id === String(con.id))!.tab_ids?.sort()).toEqual(tabs.map((t) => t.target_id).sort());
 
       const opened = await exec({ type: 'open_url', url: pages.url('page', { title: 'Opened' }) });
       expect(opened.results[0].ok).toBe(true);
       await raw!.waitFor(async () => (await raw!.titles()).includes('Opened'), 'the opened tab');
       expect(await raw!.titles()).toEqual(['One', 'Opened', 'Two']);
     });
+
+    // KNOWN GAP (found here, not fixed): under X11 Target.activateTarget also raises and focuses the
+    // browser's OS window; Chromium on Wayland cannot focus itself (sway moves the focus only for an
+    // xdg-activation token, which a CDP call does not carry). Observed: with a foot window focused,
+    // switch_tab made the tab visible (CDP) and foot kept sway's focus. The fix belongs in the engine
+    // (after activateTab, focus the OS window linked to the tab's browser window through the window
+    // port); a todo rather than a test that waits a fixed time for a focus that does not come.
+    it.todo("switch_tab also focuses Chromium's Wayland window when another app has the focus (KNOWN GAP on Wayland: see above)");
 
     it('"chromium left half" places its Wayland window (app_id chromium) exactly on the left half of HEADLESS-1', async () => {
       const r = await cli(['run', '--planner', 'local', '--yes', 'chromium left half']);
