@@ -88,8 +88,12 @@ describeSway('apps and Chromium on a real sway (headless), the CLI as the sessio
     await raw?.dispose().catch(() => undefined);
     if (chromium) await stopProc(chromium);
     // foot, if its test failed before close_app quit it (DeskPilot started it, not the session helper).
-    const foot = sway ? conOf('foot') : null;
-    if (foot?.pid) process.kill(foot.pid, 'SIGKILL');
+    try {
+      const foot = sway ? conOf('foot') : null;
+      if (foot?.pid) process.kill(foot.pid, 'SIGKILL');
+    } catch {
+      // sway itself is gone: stop() below still removes what is left.
+    }
     await sway?.stop();
     await pages?.stop();
     for (const d of [dir, profile]) if (d) rmSync(d, { recursive: true, force: true });
