@@ -33,5 +33,5 @@ export function linkBrowserWindows(apps: readonly RunningApp[], tabs: readonly T
 }
 
 /** "Inbox - Chromium", "Inbox – Google Chrome", or just "Inbox". */
-const titleShows = (windowTitle: string, tabTitle: string) =>
+export const titleShows = (windowTitle: string, tabTitle: string) =>
   windowTitle === tabTitle || windowTitle.startsWith(`${tabTitle} - `) || windowTitle.startsWith(`${tabTitle} – `);

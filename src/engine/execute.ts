@@ -19,6 +19,7 @@ import { undoBatches } from './undo';
 import { closeApp, focusApp, listApps, placeApp } from './window-ops';
 import { setAppState, swapApps, tileApps } from './window-layout-ops';
 import { inWindowWords, windowTarget } from './browser-window-target';
+import { focusBrowserWindow } from './browser-window-focus';
 
 export type { ExecContext, ExecutionPorts };
 
@@ -64,7 +65,14 @@ async function run(cmd: ResolvedCommand, ctx: ExecContext): Promise<CommandResul
     case 'switch_tab': {
       const chrome = await ports.chrome();
       await chrome.activateTab(cmd.tab.target_id);
-      front?.focused({ label: tabLabel(cmd.tab), refocus: () => chrome.activateTab(cmd.tab.target_id) });
+      const focusWindow = await focusBrowserWindow(cmd.tab, ports);
+      front?.focused({
+        label: tabLabel(cmd.tab),
+        refocus: async () => {
+          await chrome.activateTab(cmd.tab.target_id);
+          await focusWindow?.();
+        },
+      });
       return { ok: true, message: `Switched to ${tabLabel(cmd.tab)}`, data: { target_id: cmd.tab.target_id } };
     }
     case 'open_url': {

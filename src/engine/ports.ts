@@ -236,6 +236,13 @@ export interface WindowBackend {
    * a placement of a tiled window); resolves with the frame it got there.
    */
   retile?(id: string): Promise<Rect4>;
+  /**
+   * True where an app cannot bring its own window forward (Wayland compositors give the focus
+   * only for an activation token, which a DevTools call does not carry): switch_tab then focuses
+   * the browser's window through this backend. Absent (X11, macOS, Windows): the browser raises
+   * itself when a tab is activated.
+   */
+  readonly appsCannotTakeFocus?: boolean;
   /** Ask the window to close, the way its close button does; never kills. */
   close(id: string): Promise<void>;
   /** Whether a process still exists (for close_app's report). */

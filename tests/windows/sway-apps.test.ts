@@ -176,13 +176,25 @@ describeSway('apps and Chromium on a real sway (headless), the CLI as the sessio
       expect(await raw!.titles()).toEqual(['One', 'Opened', 'Two']);
     });
 
-    // KNOWN GAP (found here, not fixed): under X11 Target.activateTarget also raises and focuses the
-    // browser's OS window; Chromium on Wayland cannot focus itself (sway moves the focus only for an
-    // xdg-activation token, which a CDP call does not carry). Observed: with a foot window focused,
-    // switch_tab made the tab visible (CDP) and foot kept sway's focus. The fix belongs in the engine
-    // (after activateTab, focus the OS window linked to the tab's browser window through the window
-    // port); a todo rather than a test that waits a fixed time for a focus that does not come.
-    it.todo("switch_tab also focuses Chromium's Wayland window when another app has the focus (KNOWN GAP on Wayland: see above)");
+    // Under X11 Target.activateTarget also raises and focuses the browser's OS window; Chromium
+    // on Wayland cannot focus itself (sway moves the focus only for an xdg-activation token, which
+    // a CDP call does not carry). So switch_tab focuses the window showing the tab through the
+    // window backend (engine/browser-window-focus.ts). Before that, foot kept sway's focus.
+    it("switch_tab also focuses Chromium's Wayland window when another app has the focus", async () => {
+      const foot = await exec({ type: 'focus_app', app_name: 'Foot' });
+      expect(foot.results[0].ok).toBe(true);
+      await poll('foot to hold the focus', START_MS, [], async () => (conOf('foot')?.focused ? true : undefined));
+      const ctx = await cli(['context', '--json', '--no-summaries']);
+      const tabs = ctx.json.tabs as Array<{ title: string; index: number; target_id: string; is_active: boolean }>;
+      const hidden = tabs.find((t) => !t.is_active && t.title !== '')!;
+      const r = await exec({ type: 'switch_tab', tab_index: hidden.index });
+      expect(r.results[0].ok).toBe(true);
+      await raw!.waitFor(async () => (await raw!.evaluate(hidden.target_id, 'document.visibilityState')) === 'visible', 'the tab to become visible');
+      await poll('Chromium to hold the focus', START_MS, [], async () => (conOf('chromium')?.focused ? true : undefined));
+      expect(conOf('foot')?.focused).toBe(false);
+      expect(conOf('chromium')!.name).toBe(`${hidden.title} - Chromium`);
+      await exec({ type: 'close_app', app_name: 'Foot' });
+    });
 
     it('"chromium left half" places its Wayland window (app_id chromium) exactly on the left half of HEADLESS-1', async () => {
       const r = await cli(['run', '--planner', 'local', '--yes', 'chromium left half']);

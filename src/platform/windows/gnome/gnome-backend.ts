@@ -39,6 +39,9 @@ export class GnomeWindowBackend implements WindowBackend {
     this.settleTimeoutMs = opts.settleTimeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;
   }
 
+  /** A Wayland app cannot focus itself: switch_tab focuses the browser's window through here. */
+  readonly appsCannotTakeFocus = true;
+
   async describe(): Promise<string> {
     const shellVersion = await this.ready();
     return `GNOME Shell ${shellVersion} (Wayland) through the DeskPilot extension`;

@@ -62,6 +62,9 @@ export class KwinWindowBackend implements WindowBackend {
     this.settleTimeoutMs = opts.settleTimeoutMs ?? DEFAULT_SETTLE_TIMEOUT_MS;
   }
 
+  /** A Wayland app cannot focus itself: switch_tab focuses the browser's window through here. */
+  readonly appsCannotTakeFocus = true;
+
   async describe(): Promise<string> {
     const snap = await this.snapshot('describing the session');
     return `KWin (Wayland) over D-Bus scripting, ${snap.screens.length} screen${snap.screens.length === 1 ? '' : 's'}`;

@@ -87,6 +87,9 @@ export class SwayWindowBackend implements WindowBackend {
   }
 
   /** Asked once: a compositor keeps its version for as long as its socket (health asks often). */
+  /** A Wayland app cannot focus itself: switch_tab focuses the browser's window through here. */
+  readonly appsCannotTakeFocus = true;
+
   async describe(): Promise<string> {
     this.described ??= this.ipc.request(MessageType.GET_VERSION, '', SwayVersion, 'asking its version').then((v) => {
       this.name = v.variant ?? this.name;
